@@ -1,0 +1,62 @@
+/// An RGBA8 image: sRGB-encoded, **premultiplied** alpha, rows top to bottom, no row padding
+/// (`rowBytes == width * 4`). This is the only pixel format inside Segue; decoders produce it,
+/// both renderers write it, encoders un-premultiply it.
+public struct PixelBuffer: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public var bytes: [UInt8]
+
+    /// Largest side and pixel count Segue accepts: the GLES texture limit on llvmpipe and
+    /// common GPUs, and a memory bound (256 MiB per buffer).
+    public static let maxSide = 16384
+    public static let maxPixels = 64 * 1024 * 1024
+
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+    public var rowBytes: Int { width * 4 }
+
+    /// A transparent buffer. Call `checkSize` first on untrusted sizes.
+    public init(width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0)
+        self.width = width
+        self.height = height
+        self.bytes = [UInt8](repeating: 0, count: width * height * 4)
+    }
+    public init(size: PixelSize) { self.init(width: size.width, height: size.height) }
+
+    public init(width: Int, height: Int, bytes: [UInt8]) {
+        precondition(bytes.count == width * height * 4, "pixel data does not match \(width)x\(height)")
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+
+    /// Rejects sizes Segue cannot render (zero, or beyond `maxSide`/`maxPixels`).
+    public static func checkSize(_ size: PixelSize, what: String) throws(SegueError) {
+        guard size.width > 0, size.height > 0 else {
+            throw .invalidInput("\(what): size \(size) is empty")
+        }
+        guard size.width <= maxSide, size.height <= maxSide, size.pixelCount <= maxPixels else {
+            throw .invalidInput("\(what): size \(size) is too large (at most \(maxSide) px per side and \(maxPixels / (1024 * 1024)) Mpx)")
+        }
+    }
+
+    public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3])
+    }
+
+    public mutating func fill(_ color: Color) {
+        let (r, g, b, a) = color.premultipliedBytes
+        bytes.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count { p[i] = r; p[i + 1] = g; p[i + 2] = b; p[i + 3] = a; i += 4 }
+        }
+    }
+
+    /// True when every alpha byte is 255.
+    public var isOpaque: Bool {
+        var i = 3
+        while i < bytes.count { if bytes[i] != 255 { return false }; i += 4 }
+        return true
+    }
+}

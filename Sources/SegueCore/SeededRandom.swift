@@ -1,0 +1,17 @@
+/// The only source of randomness in Segue (DESIGN.md "Randomness"): SplitMix64, seeded from
+/// the spec, so the same seed gives the same frames on every run.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [a, b).
+    public mutating func uniform(_ a: Double, _ b: Double) -> Double {
+        a + (b - a) * (Double(next() >> 11) * 0x1p-53)
+    }
+}

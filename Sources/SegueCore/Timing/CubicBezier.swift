@@ -1,0 +1,72 @@
+/// A CSS / Core Animation timing curve: cubic Bézier from (0,0) to (1,1) with control points
+/// (x1, y1) and (x2, y2); x1, x2 in [0, 1], y unbounded (effects.md §4).
+public struct CubicBezier: Hashable, Sendable, Codable {
+    public let x1: Double, y1: Double, x2: Double, y2: Double
+
+    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(SegueError) {
+        guard [x1, y1, x2, y2].allSatisfy({ $0.isFinite }) else {
+            throw .invalidInput("cubic-bezier(\(x1),\(y1),\(x2),\(y2)): control points must be finite")
+        }
+        guard (0...1).contains(x1), (0...1).contains(x2) else {
+            throw .invalidInput("cubic-bezier(\(x1),\(y1),\(x2),\(y2)): x1 and x2 must be in [0, 1]")
+        }
+        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+    }
+
+    /// For the named curves, whose control points are known to be valid.
+    init(uncheckedX1 x1: Double, y1: Double, x2: Double, y2: Double) {
+        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+    }
+
+    public static let linear = CubicBezier(uncheckedX1: 0, y1: 0, x2: 1, y2: 1)
+    public static let easeIn = CubicBezier(uncheckedX1: 0.42, y1: 0, x2: 1, y2: 1)
+    public static let easeOut = CubicBezier(uncheckedX1: 0, y1: 0, x2: 0.58, y2: 1)
+    public static let easeInEaseOut = CubicBezier(uncheckedX1: 0.42, y1: 0, x2: 0.58, y2: 1)
+    /// `CAMediaTimingFunctionName.default`.
+    public static let caDefault = CubicBezier(uncheckedX1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
+
+    // Polynomial coefficients per axis: B(t) = ((a·t + b)·t + c)·t.
+    @inline(__always) private static func coefficients(_ p1: Double, _ p2: Double) -> (Double, Double, Double) {
+        let c = 3 * p1, b = 3 * (p2 - p1) - c
+        return (1 - c - b, b, c)
+    }
+    @inline(__always) private static func sample(_ k: (Double, Double, Double), _ t: Double) -> Double {
+        ((k.0 * t + k.1) * t + k.2) * t
+    }
+    @inline(__always) private static func slope(_ k: (Double, Double, Double), _ t: Double) -> Double {
+        (3 * k.0 * t + 2 * k.1) * t + k.2
+    }
+
+    /// The curve parameter t with Bx(t) = x, to within 1e-12 (Newton, then bisection).
+    public func solveT(forX x: Double) -> Double {
+        let kx = Self.coefficients(x1, x2)
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        var t = x
+        for _ in 0..<8 {
+            let err = Self.sample(kx, t) - x
+            if abs(err) < 1e-12 { return t }
+            let d = Self.slope(kx, t)
+            if abs(d) < 1e-9 { break }
+            t -= err / d
+            if t < 0 || t > 1 { break }
+        }
+        // Bx is monotone on [0, 1] for x1, x2 in [0, 1]: bisection always converges.
+        var lo = 0.0, hi = 1.0
+        t = x
+        for _ in 0..<100 {
+            let v = Self.sample(kx, t)
+            if abs(v - x) < 1e-12 { break }
+            if v < x { lo = t } else { hi = t }
+            t = (lo + hi) / 2
+        }
+        return t
+    }
+
+    /// y for progress x in [0, 1] (clamped outside).
+    public func value(at x: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        return Self.sample(Self.coefficients(y1, y2), solveT(forX: x))
+    }
+}

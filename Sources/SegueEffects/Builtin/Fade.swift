@@ -1,0 +1,20 @@
+import SegueCore
+
+/// Cross-dissolve (`UIView.transition(… .transitionCrossDissolve)`): the two snapshots
+/// added at opacities 1 − e and e, an exact mix also where they are transparent.
+public struct Fade: Effect {
+    public static let entry = EffectEntry(EffectDescriptor(
+        name: "fade", summary: "Cross-dissolve from one screen to the other.", kind: .layers,
+        parameters: [], defaultDuration: 0.5, defaultTiming: .easeInEaseOut
+    )) { _ throws(SegueError) in Fade() }
+
+    public func plan(_ frame: FrameContext) -> FramePlan {
+        let e = frame.progress
+        let canvas = frame.canvas
+        return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
+            .clear(.clear),
+            .layer(Layer(source: .from, frame: canvas, opacity: 1 - e, blend: .plus)),
+            .layer(Layer(source: .to, frame: canvas, opacity: e, blend: .plus)),
+        ])
+    }
+}

@@ -1,0 +1,23 @@
+import SegueCore
+
+/// Every built-in effect. `segue list`, the demo, the README and the parity tests all read
+/// this table; adding an effect means adding its entry here.
+public enum EffectTable {
+    public static let all: [EffectEntry] = [
+        Fade.entry,
+        Push.pushEntry,
+        Push.popEntry,
+    ]
+
+    public static func entry(named name: String) -> EffectEntry? {
+        all.first { $0.name == name }
+    }
+
+    /// The entry for `name`, or an error listing the known names.
+    public static func require(_ name: String) throws(SegueError) -> EffectEntry {
+        guard let e = entry(named: name) else {
+            throw .invalidInput("unknown effect '\(name)' (known: \(all.map(\.name).joined(separator: ", ")); or a .glsl file)")
+        }
+        return e
+    }
+}

@@ -1,0 +1,139 @@
+import SegueCore
+
+/// The type of an effect parameter, with its accepted range.
+public enum ParameterKind: Hashable, Sendable, Codable {
+    case number(min: Double, max: Double)
+    case integer(min: Int, max: Int)
+    case bool
+    case choice([String])
+    case point
+    case color
+    case rect
+}
+
+/// A parameter value. Points and rects are in the unit the parameter names (pt or px).
+public enum ParameterValue: Hashable, Sendable, Codable, CustomStringConvertible {
+    case number(Double)
+    case bool(Bool)
+    case string(String)
+    case point(Point)
+    case color(Color)
+    case rect(Rect)
+
+    public var description: String {
+        switch self {
+        case .number(let v): return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return s
+        case .point(let p): return "\(p.x),\(p.y)"
+        case .color(let c): return c.hexString
+        case .rect(let r): return "\(r.x),\(r.y),\(r.width),\(r.height)"
+        }
+    }
+}
+
+/// One parameter of an effect: name, type and range, default, and what it means.
+public struct ParameterSpec: Hashable, Sendable, Codable {
+    public var name: String
+    public var kind: ParameterKind
+    public var defaultValue: ParameterValue
+    public var summary: String
+    public init(_ name: String, _ kind: ParameterKind, default value: ParameterValue, _ summary: String) {
+        self.name = name; self.kind = kind; self.defaultValue = value; self.summary = summary
+    }
+
+    /// Parses and range-checks a command-line value (`0.5`, `true`, `left`, `10,20`, `#ff0000`).
+    public func parse(_ text: String) throws(SegueError) -> ParameterValue {
+        func bad(_ why: String) -> SegueError { .invalidInput("parameter \(name)=\(text): \(why)") }
+        func numbers(_ n: Int) throws(SegueError) -> [Double] {
+            let parts = text.split(separator: ",").map { Double($0.trimmingSpaces) }
+            guard parts.count == n, parts.allSatisfy({ $0?.isFinite == true }) else {
+                throw bad("expected \(n) comma-separated numbers")
+            }
+            return parts.map { $0! }
+        }
+        switch kind {
+        case .number(let lo, let hi):
+            guard let v = Double(text), v.isFinite else { throw bad("not a number") }
+            guard v >= lo && v <= hi else { throw bad("out of range [\(lo), \(hi)]") }
+            return .number(v)
+        case .integer(let lo, let hi):
+            guard let v = Int(text) else { throw bad("not an integer") }
+            guard v >= lo && v <= hi else { throw bad("out of range [\(lo), \(hi)]") }
+            return .number(Double(v))
+        case .bool:
+            switch text.lowercased() {
+            case "true", "1", "yes", "on": return .bool(true)
+            case "false", "0", "no", "off": return .bool(false)
+            default: throw bad("expected true or false")
+            }
+        case .choice(let options):
+            guard options.contains(text) else { throw bad("expected one of \(options.joined(separator: ", "))") }
+            return .string(text)
+        case .point:
+            let v = try numbers(2)
+            return .point(Point(x: v[0], y: v[1]))
+        case .rect:
+            let v = try numbers(4)
+            guard v[2] >= 0, v[3] >= 0 else { throw bad("width and height must not be negative") }
+            return .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+        case .color:
+            guard let c = Color(parsing: text) else { throw bad("expected #rrggbb, #rrggbbaa, black, white or clear") }
+            return .color(c)
+        }
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return s
+    }
+}
+
+/// The values an effect is built with: every declared parameter, defaults filled in.
+public struct ParameterValues: Sendable {
+    public private(set) var values: [String: ParameterValue]
+    public init(_ values: [String: ParameterValue]) { self.values = values }
+
+    /// Defaults of `specs` overridden by `overrides` (`name → text`). Unknown names are errors.
+    public init(specs: [ParameterSpec], overrides: [(String, String)], effect: String) throws(SegueError) {
+        var values: [String: ParameterValue] = [:]
+        for spec in specs { values[spec.name] = spec.defaultValue }
+        for (name, text) in overrides {
+            guard let spec = specs.first(where: { $0.name == name }) else {
+                let known = specs.map(\.name).joined(separator: ", ")
+                throw .invalidInput("effect \(effect) has no parameter '\(name)'" + (known.isEmpty ? " (it takes none)" : " (known: \(known))"))
+            }
+            values[name] = try spec.parse(text)
+        }
+        self.values = values
+    }
+
+    public func number(_ name: String) -> Double {
+        if case .number(let v)? = values[name] { return v }
+        preconditionFailure("parameter \(name) is not a number")
+    }
+    public func bool(_ name: String) -> Bool {
+        if case .bool(let v)? = values[name] { return v }
+        preconditionFailure("parameter \(name) is not a bool")
+    }
+    public func string(_ name: String) -> String {
+        if case .string(let v)? = values[name] { return v }
+        preconditionFailure("parameter \(name) is not a string")
+    }
+    public func point(_ name: String) -> Point {
+        if case .point(let v)? = values[name] { return v }
+        preconditionFailure("parameter \(name) is not a point")
+    }
+    public func color(_ name: String) -> Color {
+        if case .color(let v)? = values[name] { return v }
+        preconditionFailure("parameter \(name) is not a color")
+    }
+    public func rect(_ name: String) -> Rect {
+        if case .rect(let v)? = values[name] { return v }
+        preconditionFailure("parameter \(name) is not a rect")
+    }
+}
