@@ -130,6 +130,15 @@ public struct FramePlan: Codable, Hashable, Sendable {
     public init(size: PixelSize, time: Double, progress: Double, commands: [DrawCommand]) {
         self.size = size; self.time = time; self.progress = progress; self.commands = commands
     }
+
+    /// One snapshot alone, as UIKit shows it before a transition starts (`from`) and after it
+    /// completes (`to`, the other view removed): the exact end states of every effect.
+    public static func showing(_ image: ImageRef, size: PixelSize, time: Double) -> FramePlan {
+        FramePlan(size: size, time: time, progress: image == .to ? 1 : 0, commands: [
+            .clear(.clear),
+            .layer(Layer(source: image, frame: Rect(size: size))),
+        ])
+    }
 }
 
 // Commands encode as `{"op": "layer", …fields}` so `segue plan --json` reads naturally.

@@ -74,7 +74,7 @@ public struct Push: Effect {
         let movingFrame = canvas.offsetBy(dx: travelX * movingOffset, dy: travelY * movingOffset)
 
         var commands: [DrawCommand] = [
-            .clear(.black),
+            .clear(.clear),
             .layer(Layer(source: covered, frame: coveredFrame)),
         ]
         if dim > 0 && coverAmount > 0 {

@@ -1,0 +1,52 @@
+# Segue: the two commands of the README.
+#   make demo   install what is missing, build (release), render every built-in effect into ./out
+#   make test   install what is missing, run the test suite
+# Debian 12 with only the Swift toolchain is enough to start from; packages are installed with
+# apt-get (as root, or through sudo).
+
+SWIFT ?= swift
+# CPU the release build is tuned for (LLVM vectorises the pixel kernels for it).
+# Use `make CPU=x86-64-v2` for a binary that must run on other machines.
+CPU ?= native
+
+# Build: headers, pkg-config files and link libraries.
+BUILD_PACKAGES = pkgconf libegl-dev libgles-dev libgbm-dev libpng-dev libjpeg-dev
+# Run time, named explicitly: libegl-mesa0 is the EGL vendor library, libgl1-mesa-dri holds
+# llvmpipe (the -dev packages pull it in only by accident, through GLX).
+RUNTIME_PACKAGES = libegl1 libegl-mesa0 libgbm1 libgles2 libgl1-mesa-dri libpng16-16 libjpeg62-turbo
+# Tests also exercise video output through ffmpeg.
+TEST_PACKAGES = ffmpeg
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps test-deps build demo test bench clean
+
+all: build
+
+define install_missing
+	@missing=$$(for p in $(1); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "Installing:" $$missing; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+deps:
+	$(call install_missing,$(BUILD_PACKAGES) $(RUNTIME_PACKAGES))
+
+test-deps: deps
+	$(call install_missing,$(TEST_PACKAGES))
+
+build: deps
+	$(SWIFT) build -c release -Xswiftc -target-cpu -Xswiftc $(CPU)
+
+demo: build
+	$$($(SWIFT) build -c release -Xswiftc -target-cpu -Xswiftc $(CPU) --show-bin-path)/segue demo -o out
+
+test: test-deps
+	$(SWIFT) test
+
+clean:
+	rm -rf .build out

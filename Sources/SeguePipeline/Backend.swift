@@ -1,0 +1,98 @@
+import SegueCore
+import SegueEffects
+import SegueSoftware
+import SegueGL
+import Foundation
+
+/// `--backend`.
+public enum BackendChoice: String, CaseIterable, Sendable {
+    /// The faster backend for the effect on this machine: GL on a real GPU (and for user
+    /// shaders), software otherwise; software when GL cannot start, with a notice.
+    case auto
+    case gl
+    case software
+}
+
+/// Owns the renderers of one process: the software renderer, and at most one GL renderer
+/// (one EGL display and context per process, reused across frames and jobs).
+public final class RenderSession {
+    public let choice: BackendChoice
+    public let eglPlatform: EGLPlatformChoice
+    public let shaderDirectory: String?
+    private let notice: (String) -> Void
+    private var software: SoftwareRenderer?
+    private var gl: Result<GLRenderer, SegueError>?
+
+    /// `notice` receives one-line messages for stderr (e.g. falling back to software).
+    public init(backend: BackendChoice, eglPlatform: EGLPlatformChoice = .auto, shaderDirectory: String? = nil,
+                notice: @escaping (String) -> Void) {
+        self.choice = backend
+        self.eglPlatform = eglPlatform
+        self.shaderDirectory = shaderDirectory
+        self.notice = notice
+    }
+
+    /// The renderer for an effect of `kind`.
+    public func renderer(for kind: EffectKind) throws(SegueError) -> any FrameRenderer {
+        switch choice {
+        case .software:
+            guard kind != .userShader else {
+                throw .invalidInput("user shaders need the GL backend (--backend gl or auto)")
+            }
+            return softwareRenderer()
+        case .gl:
+            return try glRenderer().get()
+        case .auto:
+            if kind != .userShader && !GPUProbe.hasHardwareDevice {
+                return softwareRenderer()
+            }
+            switch glRenderer() {
+            case .success(let r):
+                if kind == .userShader || r.info.isHardware { return r }
+                return softwareRenderer()
+            case .failure(let error):
+                if kind == .userShader { throw error }
+                notice("GL unavailable (\(error.message)); using the software renderer")
+                return softwareRenderer()
+            }
+        }
+    }
+
+    private func softwareRenderer() -> SoftwareRenderer {
+        if let software { return software }
+        let r = SoftwareRenderer()
+        software = r
+        return r
+    }
+
+    private func glRenderer() -> Result<GLRenderer, SegueError> {
+        if let gl { return gl }
+        let result: Result<GLRenderer, SegueError>
+        do throws(SegueError) {
+            result = .success(try GLRenderer(platform: eglPlatform, shaderDirectory: shaderDirectory))
+        } catch {
+            result = .failure(error)
+        }
+        gl = result
+        return result
+    }
+}
+
+/// Cheap check for a GPU before paying for EGL start-up (and an LLVM JIT) on machines that
+/// have none: a DRM render node or an NVIDIA device node.
+enum GPUProbe {
+    static var hasHardwareDevice: Bool {
+        let fm = FileManager.default
+        let dri = (try? fm.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return dri.contains { $0.hasPrefix("renderD") } || fm.fileExists(atPath: "/dev/nvidia0")
+    }
+}
+
+extension GLInfo {
+    /// False for Mesa's CPU rasterisers (llvmpipe, softpipe, lavapipe-style "software"):
+    /// there the software renderer is the faster choice for built-in effects.
+    public var isHardware: Bool {
+        let r = renderer.lowercased()
+        return !(r.contains("llvmpipe") || r.contains("softpipe") || r.contains("software"))
+    }
+}

@@ -1,0 +1,93 @@
+import SegueCore
+import SegueEffects
+import SegueIO
+
+/// What to render, as the command line or a spec file says it. Paths are as given.
+public struct TransitionRequest: Sendable {
+    public var effect: String
+    public var parameters: [(String, String)] = []
+    /// Snapshot paths; nil = the built-in samples.
+    public var from: String?
+    public var to: String?
+    /// Snapshots already in memory (tests, batch jobs); they win over the paths.
+    public var fromImage: PixelBuffer?
+    public var toImage: PixelBuffer?
+    /// Output size; nil = the *to* snapshot's size.
+    public var size: PixelSize?
+    public var fps: Double = 60
+    /// Seconds; nil = the timing curve's natural length (springs) or the effect's default.
+    public var duration: Double?
+    /// `--timing`; nil = the effect's default curve.
+    public var timing: String?
+    public var fit: FitMode = .cover
+    /// Device pixels per point for parameters in points.
+    public var scale: Double = 3
+    public var seed: UInt64 = 0
+
+    public init(effect: String) { self.effect = effect }
+}
+
+/// A request resolved into everything the frame loop needs: the configured effect, the
+/// fitted snapshots and the timeline.
+public struct PreparedTransition: Sendable {
+    public let descriptor: EffectDescriptor
+    public let effect: any Effect
+    public let images: ImageSet
+    public let size: PixelSize
+    public let timeline: Timeline
+    public let duration: Double
+    public let timing: TimingCurve
+    public let scale: Double
+    public let seed: UInt64
+
+    public init(_ request: TransitionRequest) throws(SegueError) {
+        let entry = try EffectTable.require(request.effect)
+        descriptor = entry.descriptor
+        let values = try ParameterValues(specs: entry.descriptor.parameters, overrides: request.parameters, effect: entry.name)
+        effect = try entry.make(values)
+
+        guard request.fps.isFinite, request.fps > 0, request.fps <= 1000 else {
+            throw .usage("--fps \(request.fps): must be in (0, 1000]")
+        }
+        timing = try request.timing.map { spec throws(SegueError) in try TimingCurve(parsing: spec) } ?? entry.descriptor.defaultTiming
+        let duration = request.duration ?? timing.naturalDuration ?? entry.descriptor.defaultDuration
+        guard duration.isFinite, duration >= 0, duration <= 3600 else {
+            throw .usage("--duration \(duration): must be between 0 and 3600 seconds")
+        }
+        guard request.scale.isFinite, request.scale > 0, request.scale <= 10 else {
+            throw .usage("--scale \(request.scale): must be in (0, 10]")
+        }
+        self.duration = duration
+        scale = request.scale
+        seed = request.seed
+
+        let (from, to) = try Self.loadSnapshots(request)
+        let size = request.size ?? to.size
+        try PixelBuffer.checkSize(size, what: "output")
+        self.size = size
+        images = ImageSet([.from: from.fitted(to: size, mode: request.fit), .to: to.fitted(to: size, mode: request.fit)])
+        timeline = Timeline(duration: duration, fps: request.fps)
+    }
+
+    private static func loadSnapshots(_ r: TransitionRequest) throws(SegueError) -> (PixelBuffer, PixelBuffer) {
+        let from = try r.fromImage ?? r.from.map { path throws(SegueError) in try ImageFile.load(path) } ?? SampleSnapshots.list(scale: r.scale)
+        let to = try r.toImage ?? r.to.map { path throws(SegueError) in try ImageFile.load(path) } ?? SampleSnapshots.detail(scale: r.scale)
+        return (from, to)
+    }
+
+    public var frameCount: Int { timeline.frameCount }
+
+    /// The plan of frame `n` of the sequence.
+    public func plan(frame n: Int) -> FramePlan {
+        plan(fraction: timeline.fraction(ofFrame: n), time: timeline.time(ofFrame: n))
+    }
+
+    /// The plan at animation-time fraction `fraction` (0 = from, 1 = to): `segue still --at`.
+    public func plan(fraction: Double, time: Double? = nil) -> FramePlan {
+        if fraction <= 0 { return .showing(.from, size: size, time: time ?? 0) }
+        if fraction >= 1 { return .showing(.to, size: size, time: time ?? duration) }
+        let context = FrameContext(size: size, fraction: clamp(fraction, 0, 1), time: time ?? fraction * duration,
+                                   duration: duration, timing: timing, scale: scale, seed: seed)
+        return effect.plan(context)
+    }
+}

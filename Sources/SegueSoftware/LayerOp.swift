@@ -1,0 +1,171 @@
+import SegueCore
+
+/// A snapshot layer (docs/ARCHITECTURE.md "layer"): sample the source rectangle onto the
+/// frame, bilinear with clamp-to-edge, weighted by opacity × rounded-rect coverage.
+///
+/// Sampling takes the cheapest exact path: a frame that is an integer translation of the
+/// source copies rows; a fractional translation blends four texels with weights that are the
+/// same for the whole layer; any other scale looks up per-column texel pairs computed once
+/// per frame.
+///
+/// `@unchecked Sendable`: `source` points into an image pinned, and only read, for the frame.
+struct LayerOp: RowOp, @unchecked Sendable {
+    let frame: Rect
+    let radii: CornerRadii
+    let blend: BlendMode
+    let opacity: Double
+    let source: UnsafePointer<UInt32>
+    let sourceWidth: Int
+    let sourceHeight: Int
+    let canvasWidth: Int
+    /// Source texel coordinate (centres at integers) of canvas position p: `a · p + b`.
+    let ay: Double, by: Double
+    /// Per canvas column for scaled layers: texel pair and weight.
+    let columns: ColumnTable?
+    /// Unit horizontal scale: texel = column + `offsetX`, same weight `fracX` everywhere.
+    let unitScale: Bool
+    let offsetX: Int, fracX: UInt32
+
+    init(_ layer: Layer, source: UnsafePointer<UInt32>, sourceSize: PixelSize, canvasWidth: Int) {
+        frame = layer.frame
+        radii = layer.cornerRadii.fitted(to: layer.frame)
+        blend = layer.blend
+        opacity = clamp(layer.opacity, 0, 1)
+        self.source = source
+        sourceWidth = sourceSize.width
+        sourceHeight = sourceSize.height
+        self.canvasWidth = canvasWidth
+        let sr = layer.sourceRect ?? Rect(size: sourceSize)
+        let f = layer.frame
+        let ax = f.width > 0 ? sr.width / f.width : 0
+        let bx = sr.x - f.x * ax - 0.5
+        ay = f.height > 0 ? sr.height / f.height : 0
+        by = sr.y - f.y * ay - 0.5
+        unitScale = abs(ax - 1) < 1e-9
+        let u0 = 0.5 + bx, fl = u0.rounded(.down)
+        offsetX = Int(fl)
+        fracX = UInt32(((u0 - fl) * 256).rounded())
+        columns = unitScale ? nil : ColumnTable(canvasWidth: canvasWidth, frame: f) { x in
+            Self.texels(ax * (Double(x) + 0.5) + bx, sourceSize.width)
+        }
+    }
+
+    /// The two texels around coordinate `u` (clamped to the image) and the second one's weight.
+    @inline(__always) static func texels(_ u: Double, _ n: Int) -> (Int, Int, UInt32) {
+        let fl = u.rounded(.down)
+        var w = UInt32(((u - fl) * 256).rounded())
+        var i0 = Int(fl)
+        if w == 256 { w = 0; i0 += 1 }
+        return (min(max(i0, 0), n - 1), min(max(i0 + 1, 0), n - 1), w)
+    }
+
+    func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
+        guard opacity > 0, let span = CoverageSpan.roundedRect(frame, radii: radii, row: y, width: canvasWidth) else {
+            return rowIsClear
+        }
+        let py = Double(y) + 0.5
+        let (y0, y1, fy) = Self.texels(ay * py + by, sourceHeight)
+        let row0 = source + y0 * sourceWidth, row1 = source + y1 * sourceWidth
+
+        var drew = false
+        let inner = span.inner
+        let innerWeight = weight256(opacity * span.innerCoverage)
+        if !inner.isEmpty && innerWeight > 0 {
+            let direct = unitScale && fracX == 0 && fy == 0
+                && inner.lowerBound + offsetX >= 0 && inner.upperBound + offsetX <= sourceWidth
+            let src: UnsafePointer<UInt32>
+            if direct {
+                src = row0 + inner.lowerBound + offsetX
+            } else {
+                sampleRow(into: scratch, span: inner, row0: row0, row1: row1, fy: fy)
+                src = UnsafePointer(scratch)
+            }
+            let out = dst + inner.lowerBound
+            if rowIsClear {
+                SpanKernel.store(out, src, count: inner.count, weight: innerWeight)
+            } else {
+                SpanKernel.blend(out, src, count: inner.count, weight: innerWeight, blend)
+            }
+            drew = true
+        }
+        // Edge pixels (left and right of the inner span): exact coverage each.
+        for edge in [span.leftEdge, span.rightEdge] {
+            for x in edge {
+                let k = Coverage.fromDistance(Coverage.roundedRectDistance(Double(x) + 0.5, py, rect: frame, radii: radii))
+                let w = weight256(opacity * k)
+                if w == 0 { continue }
+                dst[x] = blendPixel(scalePixel(samplePixel(x: x, row0: row0, row1: row1, fy: fy), w), dst[x], blend)
+                drew = true
+            }
+        }
+        return rowIsClear && !drew
+    }
+
+    @inline(__always) private func samplePixel(x: Int, row0: UnsafePointer<UInt32>, row1: UnsafePointer<UInt32>, fy: UInt32) -> UInt32 {
+        let i0: Int, i1: Int, fx: UInt32
+        if unitScale {
+            let t = x + offsetX
+            i0 = min(max(t, 0), sourceWidth - 1); i1 = min(max(t + 1, 0), sourceWidth - 1); fx = fracX
+        } else {
+            let c = columns!
+            i0 = Int(c.first[x]); i1 = Int(c.second[x]); fx = c.weight[x]
+        }
+        return lerpPixel(lerpPixel(row0[i0], row0[i1], fx), lerpPixel(row1[i0], row1[i1], fx), fy)
+    }
+
+    /// Samples `span` of the row into `out`, one pixel per canvas column.
+    private func sampleRow(into out: UnsafeMutablePointer<UInt32>, span: Range<Int>, row0: UnsafePointer<UInt32>,
+                           row1: UnsafePointer<UInt32>, fy: UInt32) {
+        let n = span.count
+        if unitScale && span.lowerBound + offsetX >= 0 && span.upperBound + offsetX + 1 <= sourceWidth {
+            // Same weights for every pixel: a straight blend along the two rows.
+            let s0 = row0 + span.lowerBound + offsetX, s1 = row1 + span.lowerBound + offsetX
+            let fx = fracX
+            if fy == 0 {
+                for i in 0..<n { out[i] = lerpPixel(s0[i], s0[i + 1], fx) }
+            } else {
+                for i in 0..<n { out[i] = lerpPixel(lerpPixel(s0[i], s0[i + 1], fx), lerpPixel(s1[i], s1[i + 1], fx), fy) }
+            }
+            return
+        }
+        if unitScale {
+            for i in 0..<n { out[i] = samplePixel(x: span.lowerBound + i, row0: row0, row1: row1, fy: fy) }
+            return
+        }
+        let c0 = columns!.first + span.lowerBound, c1 = columns!.second + span.lowerBound, cw = columns!.weight + span.lowerBound
+        for i in 0..<n {
+            let a = Int(c0[i]), b = Int(c1[i]), fx = cw[i]
+            out[i] = lerpPixel(lerpPixel(row0[a], row0[b], fx), lerpPixel(row1[a], row1[b], fx), fy)
+        }
+    }
+}
+
+/// Texel pairs and weights per canvas column for a scaled layer, computed once per frame and
+/// read by every band (immutable after init).
+final class ColumnTable: @unchecked Sendable {
+    let first: UnsafeMutablePointer<Int32>
+    let second: UnsafeMutablePointer<Int32>
+    let weight: UnsafeMutablePointer<UInt32>
+
+    init(canvasWidth: Int, frame: Rect, texels: (Int) -> (Int, Int, UInt32)) {
+        first = .allocate(capacity: canvasWidth)
+        second = .allocate(capacity: canvasWidth)
+        weight = .allocate(capacity: canvasWidth)
+        first.initialize(repeating: 0, count: canvasWidth)
+        second.initialize(repeating: 0, count: canvasWidth)
+        weight.initialize(repeating: 0, count: canvasWidth)
+        let lo = max(0, Int(frame.minX.rounded(.down))), hi = min(canvasWidth, Int(frame.maxX.rounded(.up)))
+        if lo < hi {
+            for x in lo..<hi {
+                let (a, b, w) = texels(x)
+                first[x] = Int32(a); second[x] = Int32(b); weight[x] = w
+            }
+        }
+    }
+
+    deinit {
+        first.deallocate()
+        second.deallocate()
+        weight.deallocate()
+    }
+}

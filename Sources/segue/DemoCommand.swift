@@ -1,0 +1,35 @@
+import ArgumentParser
+import SegueCore
+import SegueEffects
+import SegueIO
+import SeguePipeline
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Render every built-in effect between the built-in sample screens, with a contact sheet each.")
+
+    @Option(name: .shortAndLong, help: "Output folder.") var output: String = "out"
+    @Option(help: "Frames per second.") var fps: Double = 30
+    @Option(help: "Renderer: auto, gl, software.") var backend: String = "auto"
+
+    func run() throws {
+        try reportingErrors { () throws(SegueError) in
+            var options = try TransitionOptions.parse(["--backend", backend])
+            options.fps = fps
+            let session = try options.session()
+            for entry in EffectTable.all where entry.descriptor.kind != .userShader {
+                let transition = try PreparedTransition(try options.request(effect: entry.name))
+                let renderer = try session.renderer(for: entry.descriptor.kind)
+                let directory = "\(output)/\(entry.name)"
+                let sheet = "\(output)/\(entry.name)-sheet.png"
+                let sinks: [any FrameSink] = [
+                    try PNGSequenceSink(directory: directory, compression: .fast),
+                    ContactSheetSink(path: sheet, frameCount: transition.frameCount),
+                ]
+                let stats = try FrameLoop.run(transition, renderer: renderer, sinks: sinks)
+                printError(summary(transition, stats, renderer: renderer.backendName, destination: "\(directory), \(sheet)"))
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import SegueCore
+import SeguePipeline
+
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Print the FramePlan of one frame: the draw commands, layer geometry and uniforms a renderer receives.")
+
+    @Argument(help: "Effect name.") var effect: String
+    @Option(help: "Progress 0…1 (linear time fraction).") var at: Double
+    @OptionGroup var options: TransitionOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        try reportingErrors { () throws(SegueError) in
+            guard at.isFinite, (0...1).contains(at) else { throw .usage("--at \(at): progress must be in [0, 1]") }
+            let plan = try PreparedTransition(try options.request(effect: effect)).plan(fraction: at)
+            print(json ? jsonString(plan) : Self.describe(plan))
+        }
+    }
+
+    static func describe(_ plan: FramePlan) -> String {
+        var lines = ["frame \(plan.size) t=\(plan.time) s progress=\(plan.progress)"]
+        for (i, command) in plan.commands.enumerated() {
+            switch command {
+            case .clear(let c):
+                lines.append("\(i). clear \(c)")
+            case .fill(let f):
+                lines.append("\(i). fill \(f.shape) \(f.color) blend=\(f.blend.rawValue)")
+            case .layer(let l):
+                var s = "\(i). layer \(l.source) frame=\(l.frame) opacity=\(l.opacity) blend=\(l.blend.rawValue)"
+                if let r = l.sourceRect { s += " sourceRect=\(r)" }
+                if !l.cornerRadii.isZero { s += " corners=\(l.cornerRadii)" }
+                if let sh = l.shadow { s += " shadow(\(sh.color), radius \(sh.radius), offset \(sh.offset))" }
+                lines.append(s)
+            case .shader(let call):
+                lines.append("\(i). shader \(call.program)")
+                for (name, value) in call.uniforms.sorted(by: { $0.key < $1.key }) { lines.append("     uniform \(name) = \(value)") }
+                for (name, image) in call.inputs.sorted(by: { $0.key < $1.key }) { lines.append("     input \(name) = \(image)") }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

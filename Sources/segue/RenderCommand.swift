@@ -1,0 +1,67 @@
+import ArgumentParser
+import SegueCore
+import SegueIO
+import SeguePipeline
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render", abstract: "Render a transition to a PNG sequence DIR/000000.png, 000001.png, …")
+
+    @Argument(help: "Effect name (see `segue list`).") var effect: String
+    @OptionGroup var options: TransitionOptions
+    @Option(name: .shortAndLong, help: "Output folder for the frames.") var output: String?
+    @Option(help: "PNG compression: fast, default, best.") var pngCompression: String = "fast"
+    @Option(help: "Also write a contact sheet (a grid of frames) to this PNG file.") var contactSheet: String?
+    @Flag(help: "Print nothing but errors.") var quiet = false
+
+    func run() throws {
+        try reportingErrors { () throws(SegueError) in
+            let transition = try PreparedTransition(try options.request(effect: effect))
+            let renderer = try options.session().renderer(for: transition.descriptor.kind)
+            guard let compression = PNGCompression(rawValue: pngCompression) else {
+                throw .usage("--png-compression \(pngCompression): expected fast, default or best")
+            }
+            let directory = output ?? "out/\(transition.descriptor.name)"
+            var sinks: [any FrameSink] = [try PNGSequenceSink(directory: directory, compression: compression)]
+            if let contactSheet {
+                sinks.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount))
+            }
+            let stats = try FrameLoop.run(transition, renderer: renderer, sinks: sinks)
+            if !quiet {
+                printError(summary(transition, stats, renderer: renderer.backendName, destination: directory))
+            }
+        }
+    }
+}
+
+func summary(_ t: PreparedTransition, _ s: RenderStats, renderer: String, destination: String) -> String {
+    let fps = s.framesPerSecond
+    return "\(t.descriptor.name): \(s.frames) frames \(t.size) on \(renderer) in \(String(format: "%.2f", s.seconds)) s "
+        + "(\(String(format: "%.1f", fps)) fps) → \(destination)"
+}
+
+struct StillCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "still", abstract: "Render one frame at a progress to a PNG file.")
+
+    @Argument(help: "Effect name.") var effect: String
+    @Option(help: "Progress 0…1 (linear time fraction: 0 = from, 1 = to).") var at: Double
+    @OptionGroup var options: TransitionOptions
+    @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
+    @Option(help: "PNG compression: fast, default, best.") var pngCompression: String = "default"
+
+    func run() throws {
+        try reportingErrors { () throws(SegueError) in
+            guard at.isFinite, (0...1).contains(at) else { throw .usage("--at \(at): progress must be in [0, 1]") }
+            let transition = try PreparedTransition(try options.request(effect: effect))
+            let renderer = try options.session().renderer(for: transition.descriptor.kind)
+            guard let compression = PNGCompression(rawValue: pngCompression) else {
+                throw .usage("--png-compression \(pngCompression): expected fast, default or best")
+            }
+            var frame = PixelBuffer(size: transition.size)
+            do {
+                try renderer.render(transition.plan(fraction: at), images: transition.images, into: &frame)
+            } catch let e as SegueError { throw e } catch { throw SegueError(.internalError, "\(error)") }
+            try PNGCodec.write(frame, to: output, compression: compression)
+        }
+    }
+}

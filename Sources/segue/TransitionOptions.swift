@@ -1,0 +1,67 @@
+import ArgumentParser
+import SegueCore
+import SegueIO
+import SegueGL
+import SeguePipeline
+
+/// Options shared by every command that renders a transition.
+struct TransitionOptions: ParsableArguments {
+    @Option(help: "The 'from' snapshot (PNG or JPEG). Default: the built-in list screen.")
+    var from: String?
+    @Option(help: "The 'to' snapshot (PNG or JPEG). Default: the built-in detail screen.")
+    var to: String?
+    @Option(help: "Output size WxH in pixels. Default: the 'to' snapshot's size.")
+    var size: String?
+    @Option(help: "Frames per second.")
+    var fps: Double = 60
+    @Option(help: "Duration in seconds. Default: the effect's (or a spring's settling time).")
+    var duration: Double?
+    @Option(help: "Timing curve: linear, easeIn, easeOut, easeInEaseOut, default, cubic-bezier(x1,y1,x2,y2).")
+    var timing: String?
+    @Option(name: .customLong("param"), help: "Effect parameter name=value (repeatable).")
+    var params: [String] = []
+    @Option(help: "How snapshots of another size fit the output: cover, contain, stretch.")
+    var fit: String = "cover"
+    @Option(help: "Screen scale (pixels per point) for parameters in points.")
+    var scale: Double = 3
+    @Option(help: "Seed for effects with randomness.")
+    var seed: UInt64 = 0
+    @Option(help: "Renderer: auto, gl, software.")
+    var backend: String = "auto"
+    @Option(help: "EGL platform: auto, device, gbm, surfaceless.")
+    var eglPlatform: String = "auto"
+
+    func request(effect: String) throws(SegueError) -> TransitionRequest {
+        var r = TransitionRequest(effect: effect)
+        r.from = from
+        r.to = to
+        if let size {
+            guard let s = PixelSize(parsing: size) else { throw .usage("--size \(size): expected WxH, e.g. 1920x1080") }
+            r.size = s
+        }
+        r.fps = fps
+        r.duration = duration
+        r.timing = timing
+        r.parameters = try params.map { text throws(SegueError) in
+            guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {
+                throw .usage("--param \(text): expected name=value")
+            }
+            return (String(text[..<eq]), String(text[text.index(after: eq)...]))
+        }
+        guard let fitMode = FitMode(rawValue: fit) else { throw .usage("--fit \(fit): expected cover, contain or stretch") }
+        r.fit = fitMode
+        r.scale = scale
+        r.seed = seed
+        return r
+    }
+
+    func session() throws(SegueError) -> RenderSession {
+        guard let choice = BackendChoice(rawValue: backend) else {
+            throw .usage("--backend \(backend): expected auto, gl or software")
+        }
+        guard let platform = EGLPlatformChoice(parsing: eglPlatform) else {
+            throw .usage("--egl-platform \(eglPlatform): expected auto, device, gbm or surfaceless")
+        }
+        return RenderSession(backend: choice, eglPlatform: platform, notice: { printError("segue: \($0)") })
+    }
+}

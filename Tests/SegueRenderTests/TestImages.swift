@@ -1,0 +1,47 @@
+import SegueCore
+
+/// Small deterministic images for renderer tests.
+enum TestImages {
+    /// A smooth photo-like gradient with a few hard edges; opaque.
+    static func photo(_ w: Int, _ h: Int, seed: Int = 0) -> PixelBuffer {
+        var b = PixelBuffer(width: w, height: h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 4
+                let fx = Double(x) / Double(max(1, w - 1)), fy = Double(y) / Double(max(1, h - 1))
+                var r = 0.5 + 0.5 * sin(6.0 * fx + Double(seed)), g = fy, bl = 0.5 + 0.4 * cos(9.0 * fx * fy + 1)
+                if (x / 37 + y / 29 + seed) % 5 == 0 { r = 1 - r; g = 1 - g }
+                b.bytes[i] = UInt8(r * 255); b.bytes[i + 1] = UInt8(g * 255); b.bytes[i + 2] = UInt8(bl * 255); b.bytes[i + 3] = 255
+            }
+        }
+        return b
+    }
+
+    /// A UI-like screen: flat panels, a rounded card, and transparent and translucent areas
+    /// (premultiplied).
+    static func ui(_ w: Int, _ h: Int, seed: Int = 0) -> PixelBuffer {
+        var b = PixelBuffer(width: w, height: h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 4
+                var c: (Double, Double, Double, Double)
+                if y < h / 10 {
+                    c = (0.97, 0.97, 0.98, 0.85)               // translucent bar
+                } else if x < w / 12 || x > w - w / 12 {
+                    c = (0, 0, 0, 0)                            // transparent margins
+                } else if (y / 24 + seed) % 3 == 0 {
+                    c = (0.2 + 0.1 * Double(seed % 3), 0.5, 0.9, 1)  // accent rows
+                } else {
+                    c = (1, 1, 1, 1)
+                }
+                b.bytes[i] = UInt8(c.0 * c.3 * 255 + 0.5); b.bytes[i + 1] = UInt8(c.1 * c.3 * 255 + 0.5)
+                b.bytes[i + 2] = UInt8(c.2 * c.3 * 255 + 0.5); b.bytes[i + 3] = UInt8(c.3 * 255 + 0.5)
+            }
+        }
+        return b
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
