@@ -1,2 +1,112 @@
 #include "segue_jpeg.h"
-int segue_jpeg_version(void) { return 0; }
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+
+struct segue_error_mgr {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    char *message;
+    size_t capacity;
+};
+
+static void segue_copy_message(char *dst, size_t capacity, const char *text) {
+    if (dst == NULL || capacity == 0) return;
+    snprintf(dst, capacity, "%s", text);
+}
+
+/// Replaces libjpeg's default error_exit (which calls exit()) with a jump back to our caller.
+static void segue_error_exit(j_common_ptr cinfo) {
+    struct segue_error_mgr *err = (struct segue_error_mgr *)cinfo->err;
+    char buffer[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, buffer);
+    segue_copy_message(err->message, err->capacity, buffer);
+    longjmp(err->jump, 1);
+}
+
+/// Warnings (e.g. "premature end of data") are not fatal to libjpeg; we keep its default of
+/// not printing them, because a truncated JPEG still decodes to a (grey-padded) image.
+static void segue_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+int segue_jpeg_probe(const uint8_t *data, size_t length, int *width, int *height,
+                     char *message, size_t message_capacity) {
+    struct jpeg_decompress_struct cinfo;
+    struct segue_error_mgr err;
+    cinfo.err = jpeg_std_error(&err.pub);
+    err.pub.error_exit = segue_error_exit;
+    err.pub.output_message = segue_output_message;
+    err.message = message;
+    err.capacity = message_capacity;
+    if (setjmp(err.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    *width = (int)cinfo.image_width;
+    *height = (int)cinfo.image_height;
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+int segue_jpeg_decode_rgba(const uint8_t *data, size_t length, int width, int height, uint8_t *rgba,
+                           char *message, size_t message_capacity) {
+    struct jpeg_decompress_struct cinfo;
+    struct segue_error_mgr err;
+    /* volatile: modified between setjmp and longjmp, read after the jump. */
+    uint8_t *volatile row = NULL;
+    cinfo.err = jpeg_std_error(&err.pub);
+    err.pub.error_exit = segue_error_exit;
+    err.pub.output_message = segue_output_message;
+    err.message = message;
+    err.capacity = message_capacity;
+    if (setjmp(err.jump)) {
+        free(row);
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+#ifdef JCS_ALPHA_EXTENSIONS
+    cinfo.out_color_space = JCS_EXT_RGBA;
+#else
+    cinfo.out_color_space = JCS_RGB;
+#endif
+    jpeg_start_decompress(&cinfo);
+    if ((int)cinfo.output_width != width || (int)cinfo.output_height != height) {
+        segue_copy_message(message, message_capacity, "decoded size differs from the header");
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    const size_t stride = (size_t)width * 4;
+#ifndef JCS_ALPHA_EXTENSIONS
+    row = malloc((size_t)width * 3);
+    if (row == NULL) {
+        segue_copy_message(message, message_capacity, "out of memory");
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+#endif
+    while (cinfo.output_scanline < cinfo.output_height) {
+        uint8_t *dst = rgba + (size_t)cinfo.output_scanline * stride;
+#ifdef JCS_ALPHA_EXTENSIONS
+        JSAMPROW rows[1] = { dst };
+        jpeg_read_scanlines(&cinfo, rows, 1);
+#else
+        JSAMPROW rows[1] = { row };
+        jpeg_read_scanlines(&cinfo, rows, 1);
+        for (int x = 0; x < width; x++) {
+            dst[4 * x] = row[3 * x]; dst[4 * x + 1] = row[3 * x + 1];
+            dst[4 * x + 2] = row[3 * x + 2]; dst[4 * x + 3] = 255;
+        }
+#endif
+    }
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    free(row);
+    return 0;
+}
