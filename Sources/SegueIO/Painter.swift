@@ -92,6 +92,41 @@ public struct Painter: Sendable {
         }
     }
 
+    /// The outline of a circle, `width` pixels thick, centred on the radius.
+    public mutating func strokeCircle(center: Point, radius: Double, width: Double, _ color: Color) {
+        let r = radius + width / 2
+        let bounds = Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r)
+        fill(bounds: bounds, paint: .solid(color)) { x, y in
+            Coverage.fromDistance(abs(Coverage.circleDistance(x, y, center: center, radius: radius)) - width / 2)
+        }
+    }
+
+    /// The outline of a rounded rectangle, `width` pixels thick, centred on its edge.
+    public mutating func strokeRoundedRect(_ rect: Rect, radius: Double, width: Double, _ color: Color) {
+        let r = CornerRadii(all: radius).fitted(to: rect)
+        let bounds = Rect(x: rect.x - width / 2, y: rect.y - width / 2, width: rect.width + width, height: rect.height + width)
+        fill(bounds: bounds, paint: .solid(color)) { x, y in
+            Coverage.fromDistance(abs(Coverage.roundedRectDistance(x, y, rect: rect, radii: r)) - width / 2)
+        }
+    }
+
+    /// Keeps only what lies inside the rounded rectangle: every pixel is scaled by its
+    /// coverage, so outside becomes transparent and the edge is anti-aliased.
+    public mutating func mask(to rect: Rect, radii: CornerRadii) {
+        let r = radii.fitted(to: rect)
+        let w = buffer.width, h = buffer.height
+        buffer.bytes.withUnsafeMutableBufferPointer { p in
+            for y in 0..<h {
+                for x in 0..<w {
+                    let k = Coverage.fromDistance(Coverage.roundedRectDistance(Double(x) + 0.5, Double(y) + 0.5, rect: rect, radii: r))
+                    if k >= 1 { continue }
+                    let i = (y * w + x) * 4
+                    for j in 0..<4 { p[i + j] = UInt8(Double(p[i + j]) * k + 0.5) }
+                }
+            }
+        }
+    }
+
     /// A light/dark checkerboard of `cell`-pixel squares: what viewers show behind transparency.
     public mutating func fillCheckerboard(_ rect: Rect, cell: Int, light: Color, dark: Color) {
         let (x0, y0, x1, y1) = pixelSpan(rect)
