@@ -42,14 +42,20 @@ public final class NullSink: FrameSink {
     public func finish() throws(SegueError) {}
 }
 
-/// `mkdir -p`: errors read `<path>: <strerror>`.
+/// `mkdir -p`; a failure reads `<path>: <strerror>` for the directory asked for.
 func makeDirectories(_ path: String) throws(SegueError) {
+    let code = createDirectories(path)
+    if code != 0 { throw .io("\(path): \(errnoText(code))") }
+}
+
+/// Creates `path` and missing parents; returns 0 or the errno of the first failure.
+private func createDirectories(_ path: String) -> Int32 {
     var info = stat()
-    if stat(path, &info) == 0 {
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .io("\(path): \(errnoText(ENOTDIR))") }
-        return
-    }
+    if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR ? 0 : ENOTDIR }
     let parent = (path as NSString).deletingLastPathComponent
-    if !parent.isEmpty, parent != path { try makeDirectories(parent) }
-    if mkdir(path, 0o755) != 0, errno != EEXIST { throw .io("\(path): \(errnoText())") }
+    if !parent.isEmpty, parent != path {
+        let code = createDirectories(parent)
+        if code != 0 { return code }
+    }
+    return mkdir(path, 0o755) == 0 || errno == EEXIST ? 0 : errno
 }
