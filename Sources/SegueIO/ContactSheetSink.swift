@@ -37,7 +37,7 @@ public final class ContactSheetSink: FrameSink {
 
     public func finish() throws(SegueError) {
         let thumbs = thumbnails.withLock { $0 }
-        guard let first = thumbs.values.first else {
+        guard let first = thumbs.keys.min().flatMap({ thumbs[$0] }) else {
             throw SegueError(.internalError, "\(path): no frames reached the contact sheet")
         }
         try PNGCodec.write(Self.layout(thumbs, thumbnailSize: first.size, columns: columns, frameCount: frameCount),

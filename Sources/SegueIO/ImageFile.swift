@@ -7,7 +7,7 @@ public enum ImageFile {
     /// `.missingInput`; anything else wrong with it (not an image, truncated, corrupt, empty,
     /// too large) is `.invalidInput`. Every message is one line naming `path`.
     public static func load(_ path: String) throws(SegueError) -> PixelBuffer {
-        let data = try FileBytes.read(path)
+        let data = try FileBytes.contents(path)
         switch Format(sniffing: data) {
         case .png: return try PNGCodec.decode(data, name: path)
         case .jpeg: return try JPEGCodec.decode(data, name: path)
@@ -33,7 +33,7 @@ enum FileBytes {
     /// more (a raw RGBA PNG of the maximum size is about 256 MiB).
     static let maxFileSize = 1 << 30
 
-    static func read(_ path: String) throws(SegueError) -> [UInt8] {
+    static func contents(_ path: String) throws(SegueError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -51,7 +51,7 @@ enum FileBytes {
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0
         while done < size {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, size - done) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .missingInput("\(path): \(errnoText())")

@@ -5,7 +5,7 @@ import SegueCore
 public enum JPEGCodec {
     /// Decodes a JPEG file. Errors name `path`.
     public static func decode(path: String) throws(SegueError) -> PixelBuffer {
-        try decode(try FileBytes.read(path), name: path)
+        try decode(try FileBytes.contents(path), name: path)
     }
 
     /// Decodes JPEG bytes to an opaque buffer. The header is probed and the size checked

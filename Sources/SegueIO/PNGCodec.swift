@@ -22,29 +22,37 @@ public enum PNGCodec {
 
     /// Decodes a PNG file. Errors name `path`.
     public static func decode(path: String) throws(SegueError) -> PixelBuffer {
-        try decode(try FileBytes.read(path), name: path)
+        try decode(try FileBytes.contents(path), name: path)
     }
 
     /// Decodes PNG bytes of any colour type and bit depth (libpng converts to 8-bit sRGB RGBA).
     /// The size is checked against `PixelBuffer.checkSize` before any pixel memory is allocated.
     public static func decode(_ data: [UInt8], name: String) throws(SegueError) -> PixelBuffer {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        defer { png_image_free(&image) }
-        let began = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
-        guard began != 0 else { throw .invalidInput("\(name): not a readable PNG (\(message(of: &image)))") }
-        let size = PixelSize(width: Int(image.width), height: Int(image.height))
-        try PixelBuffer.checkSize(size, what: name)
+        // libpng keeps the pointer `begin` was given and reads from it again in `finish`,
+        // so both run inside one `withUnsafeBytes`.
+        let result: Result<PixelBuffer, SegueError> = data.withUnsafeBytes { bytes in
+            var image = png_image()
+            image.version = UInt32(PNG_IMAGE_VERSION)
+            defer { png_image_free(&image) }
+            guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
+                return .failure(.invalidInput("\(name): not a readable PNG (\(message(of: &image)))"))
+            }
+            let size = PixelSize(width: Int(image.width), height: Int(image.height))
+            do throws(SegueError) { try PixelBuffer.checkSize(size, what: name) } catch { return .failure(error) }
 
-        image.format = PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA
-        var pixels = PixelBuffer(size: size)
-        // finish_read re-parses from the memory `begin` was given, so `data` must stay pinned.
-        let finished = data.withUnsafeBytes { _ in
-            pixels.bytes.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(size.width * 4), nil) }
+            image.format = PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA
+            // 16-bit files without gAMA/sRGB are almost always sRGB-encoded (what viewers
+            // assume too); without this flag libpng would treat them as linear light.
+            image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+            var pixels = PixelBuffer(size: size)
+            let finished = pixels.bytes.withUnsafeMutableBytes {
+                png_image_finish_read(&image, nil, $0.baseAddress, Int32(size.width * 4), nil)
+            }
+            guard finished != 0 else { return .failure(.invalidInput("\(name): corrupt PNG (\(message(of: &image)))")) }
+            premultiply(&pixels.bytes)
+            return .success(pixels)
         }
-        guard finished != 0 else { throw .invalidInput("\(name): corrupt PNG (\(message(of: &image)))") }
-        premultiply(&pixels.bytes)
-        return pixels
+        return try result.get()
     }
 
     /// Encodes to PNG bytes in memory.

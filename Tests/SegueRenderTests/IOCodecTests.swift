@@ -58,6 +58,13 @@ extension SegueIOTests {
         #expect(try PNGCodec.decode(sixteen, name: "16").bytes == [255, 0, 0, 255])
     }
 
+    @Test func sixteenBitWithoutGammaIsTreatedAsSRGB() throws {
+        // A hand-built 1×1 16-bit RGB PNG with no gAMA/sRGB chunk, components 0x8000.
+        let row: [UInt8] = [0, 0x80, 0, 0x80, 0, 0x80, 0]
+        let png = rawPNG(width: 1, height: 1, bitDepth: 16, colourType: 2, rawRows: row)
+        #expect(try PNGCodec.decode(png, name: "16").bytes == [128, 128, 128, 255])
+    }
+
     @Test func opaqueOutputIsRGBAndSmaller() throws {
         var b = PixelBuffer(width: 64, height: 64)
         b.fill(Color(r: 0.2, g: 0.4, b: 0.6))
@@ -163,6 +170,22 @@ extension SegueIOTests {
                 #expect(!message.contains("\n"))
             }
         }
+    }
+
+    /// A PNG from raw (filter byte + samples) rows, deflated as one stored block.
+    private func rawPNG(width: Int, height: Int, bitDepth: UInt8, colourType: UInt8, rawRows: [UInt8]) -> [UInt8] {
+        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be32(data.count) + body + crc(body)
+        }
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in rawRows { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        let n = rawRows.count
+        let zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            + rawRows + be32(Int(b << 16 | a))
+        return PNGCodec.signature + chunk("IHDR", be32(width) + be32(height) + [bitDepth, colourType, 0, 0, 0])
+            + chunk("IDAT", zlib) + chunk("IEND", [])
     }
 
     private func crc(_ bytes: [UInt8]) -> [UInt8] {
