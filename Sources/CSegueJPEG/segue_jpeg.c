@@ -71,10 +71,16 @@ int segue_jpeg_decode_rgba(const uint8_t *data, size_t length, int width, int he
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, data, (unsigned long)length);
     jpeg_read_header(&cinfo, TRUE);
+    /* libjpeg cannot convert CMYK/YCCK to RGB itself: take CMYK and convert below. */
+    const int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    /* Adobe applications write CMYK inverted (0 = full ink) and mark it with an APP14 segment. */
+    const int inverted = cinfo.saw_Adobe_marker;
 #ifdef JCS_ALPHA_EXTENSIONS
-    cinfo.out_color_space = JCS_EXT_RGBA;
+    const int direct = !cmyk;
+    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
 #else
-    cinfo.out_color_space = JCS_RGB;
+    const int direct = 0;
+    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
 #endif
     jpeg_start_decompress(&cinfo);
     if ((int)cinfo.output_width != width || (int)cinfo.output_height != height) {
@@ -83,27 +89,36 @@ int segue_jpeg_decode_rgba(const uint8_t *data, size_t length, int width, int he
         return -1;
     }
     const size_t stride = (size_t)width * 4;
-#ifndef JCS_ALPHA_EXTENSIONS
-    row = malloc((size_t)width * 3);
-    if (row == NULL) {
-        segue_copy_message(message, message_capacity, "out of memory");
-        jpeg_destroy_decompress(&cinfo);
-        return -1;
+    if (!direct) {
+        row = malloc((size_t)width * (size_t)cinfo.output_components);
+        if (row == NULL) {
+            segue_copy_message(message, message_capacity, "out of memory");
+            jpeg_destroy_decompress(&cinfo);
+            return -1;
+        }
     }
-#endif
     while (cinfo.output_scanline < cinfo.output_height) {
         uint8_t *dst = rgba + (size_t)cinfo.output_scanline * stride;
-#ifdef JCS_ALPHA_EXTENSIONS
-        JSAMPROW rows[1] = { dst };
+        JSAMPROW rows[1] = { direct ? dst : row };
         jpeg_read_scanlines(&cinfo, rows, 1);
-#else
-        JSAMPROW rows[1] = { row };
-        jpeg_read_scanlines(&cinfo, rows, 1);
+        if (direct) continue;
         for (int x = 0; x < width; x++) {
-            dst[4 * x] = row[3 * x]; dst[4 * x + 1] = row[3 * x + 1];
-            dst[4 * x + 2] = row[3 * x + 2]; dst[4 * x + 3] = 255;
+            if (cmyk) {
+                const unsigned c = row[4 * x], m = row[4 * x + 1], y = row[4 * x + 2], k = row[4 * x + 3];
+                if (inverted) {
+                    dst[4 * x] = (uint8_t)((c * k + 127) / 255);
+                    dst[4 * x + 1] = (uint8_t)((m * k + 127) / 255);
+                    dst[4 * x + 2] = (uint8_t)((y * k + 127) / 255);
+                } else {
+                    dst[4 * x] = (uint8_t)(((255 - c) * (255 - k) + 127) / 255);
+                    dst[4 * x + 1] = (uint8_t)(((255 - m) * (255 - k) + 127) / 255);
+                    dst[4 * x + 2] = (uint8_t)(((255 - y) * (255 - k) + 127) / 255);
+                }
+            } else {
+                dst[4 * x] = row[3 * x]; dst[4 * x + 1] = row[3 * x + 1]; dst[4 * x + 2] = row[3 * x + 2];
+            }
+            dst[4 * x + 3] = 255;
         }
-#endif
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);

@@ -87,6 +87,12 @@ extension SegueIOTests {
         #expect(near(j[8, 6], 0, 255, 0))
     }
 
+    @Test func jpegDecodesAdobeCMYK() throws {
+        let j = try JPEGCodec.decode(IOFixtures.cmykRed8x8, name: "cmyk")
+        let p = j[4, 4]
+        #expect(p.r > 245 && p.g < 10 && p.b < 10 && p.a == 255)
+    }
+
     @Test func imageFileSniffsAndLoadsBothFormats() throws {
         let dir = IOFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -12,7 +12,8 @@
 int segue_jpeg_probe(const uint8_t *data, size_t length, int *width, int *height,
                      char *message, size_t message_capacity);
 
-/// Decodes a whole JPEG into `rgba` (width * height * 4 bytes, alpha 255). `width` and
+/// Decodes a whole JPEG (grey, YCbCr/RGB, or CMYK/YCCK converted naively, without a colour
+/// profile) into `rgba` (width * height * 4 bytes, alpha 255). `width` and
 /// `height` must be the values `segue_jpeg_probe` returned; a mismatch is an error.
 int segue_jpeg_decode_rgba(const uint8_t *data, size_t length, int width, int height, uint8_t *rgba,
                            char *message, size_t message_capacity);
