@@ -14,11 +14,13 @@ public final class PNGSequenceSink: FrameSink {
     public let directory: String
     public let compression: PNGCompression
 
-    /// Creates `directory` and its parents if needed.
+    /// Creates `directory` and its parents if needed, and fails now (not at frame 0) if it
+    /// cannot be written.
     public init(directory: String, compression: PNGCompression = .default) throws(SegueError) {
         self.directory = directory
         self.compression = compression
         try makeDirectories(directory)
+        guard access(directory, W_OK | X_OK) == 0 else { throw .io("\(directory): \(errnoText())") }
     }
 
     public func path(ofFrame index: Int) -> String {
