@@ -1,2 +1,127 @@
 #include "segue_jpeg.h"
-int segue_jpeg_version(void) { return 0; }
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+
+struct segue_error_mgr {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    char *message;
+    size_t capacity;
+};
+
+static void segue_copy_message(char *dst, size_t capacity, const char *text) {
+    if (dst == NULL || capacity == 0) return;
+    snprintf(dst, capacity, "%s", text);
+}
+
+/// Replaces libjpeg's default error_exit (which calls exit()) with a jump back to our caller.
+static void segue_error_exit(j_common_ptr cinfo) {
+    struct segue_error_mgr *err = (struct segue_error_mgr *)cinfo->err;
+    char buffer[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, buffer);
+    segue_copy_message(err->message, err->capacity, buffer);
+    longjmp(err->jump, 1);
+}
+
+/// Warnings (e.g. "premature end of data") are not fatal to libjpeg; we keep its default of
+/// not printing them, because a truncated JPEG still decodes to a (grey-padded) image.
+static void segue_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+int segue_jpeg_probe(const uint8_t *data, size_t length, int *width, int *height,
+                     char *message, size_t message_capacity) {
+    struct jpeg_decompress_struct cinfo;
+    struct segue_error_mgr err;
+    cinfo.err = jpeg_std_error(&err.pub);
+    err.pub.error_exit = segue_error_exit;
+    err.pub.output_message = segue_output_message;
+    err.message = message;
+    err.capacity = message_capacity;
+    if (setjmp(err.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    *width = (int)cinfo.image_width;
+    *height = (int)cinfo.image_height;
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+int segue_jpeg_decode_rgba(const uint8_t *data, size_t length, int width, int height, uint8_t *rgba,
+                           char *message, size_t message_capacity) {
+    struct jpeg_decompress_struct cinfo;
+    struct segue_error_mgr err;
+    /* volatile: modified between setjmp and longjmp, read after the jump. */
+    uint8_t *volatile row = NULL;
+    cinfo.err = jpeg_std_error(&err.pub);
+    err.pub.error_exit = segue_error_exit;
+    err.pub.output_message = segue_output_message;
+    err.message = message;
+    err.capacity = message_capacity;
+    if (setjmp(err.jump)) {
+        free(row);
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    /* libjpeg cannot convert CMYK/YCCK to RGB itself: take CMYK and convert below. */
+    const int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    /* Adobe applications write CMYK inverted (0 = full ink) and mark it with an APP14 segment. */
+    const int inverted = cinfo.saw_Adobe_marker;
+#ifdef JCS_ALPHA_EXTENSIONS
+    const int direct = !cmyk;
+    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+#else
+    const int direct = 0;
+    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
+#endif
+    jpeg_start_decompress(&cinfo);
+    if ((int)cinfo.output_width != width || (int)cinfo.output_height != height) {
+        segue_copy_message(message, message_capacity, "decoded size differs from the header");
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    const size_t stride = (size_t)width * 4;
+    if (!direct) {
+        row = malloc((size_t)width * (size_t)cinfo.output_components);
+        if (row == NULL) {
+            segue_copy_message(message, message_capacity, "out of memory");
+            jpeg_destroy_decompress(&cinfo);
+            return -1;
+        }
+    }
+    while (cinfo.output_scanline < cinfo.output_height) {
+        uint8_t *dst = rgba + (size_t)cinfo.output_scanline * stride;
+        JSAMPROW rows[1] = { direct ? dst : row };
+        jpeg_read_scanlines(&cinfo, rows, 1);
+        if (direct) continue;
+        for (int x = 0; x < width; x++) {
+            if (cmyk) {
+                const unsigned c = row[4 * x], m = row[4 * x + 1], y = row[4 * x + 2], k = row[4 * x + 3];
+                if (inverted) {
+                    dst[4 * x] = (uint8_t)((c * k + 127) / 255);
+                    dst[4 * x + 1] = (uint8_t)((m * k + 127) / 255);
+                    dst[4 * x + 2] = (uint8_t)((y * k + 127) / 255);
+                } else {
+                    dst[4 * x] = (uint8_t)(((255 - c) * (255 - k) + 127) / 255);
+                    dst[4 * x + 1] = (uint8_t)(((255 - m) * (255 - k) + 127) / 255);
+                    dst[4 * x + 2] = (uint8_t)(((255 - y) * (255 - k) + 127) / 255);
+                }
+            } else {
+                dst[4 * x] = row[3 * x]; dst[4 * x + 1] = row[3 * x + 1]; dst[4 * x + 2] = row[3 * x + 2];
+            }
+            dst[4 * x + 3] = 255;
+        }
+    }
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    free(row);
+    return 0;
+}
