@@ -1,6 +1,6 @@
 import Testing
 import SegueCore
-@testable import SegueEffects
+import SegueEffects
 
 // Geometry of the UIKit transitions (issue 4) checked on the plans themselves against the
 // reference numbers of effects.md §2.4, §3.1, §7, §8.
@@ -23,6 +23,10 @@ private func layers(_ plan: FramePlan) -> [Layer] {
 }
 private func fills(_ plan: FramePlan) -> [Fill] {
     plan.commands.compactMap { if case .fill(let f) = $0 { return f } else { return nil } }
+}
+
+private func pixels(_ r: Rect, _ scale: Double) -> Rect {
+    Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale)
 }
 
 private func isFinite(_ r: Rect) -> Bool { [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite) }
@@ -137,8 +141,8 @@ private let curveEffects: [(String, [(String, String)])] = [
 @Test func zoomMovesAnAspectFilledImage() throws {
     let effect = try make("zoom")
     let scale = 3.0
-    let src = Rect(x: 16, y: 200, width: 56, height: 56).inPixels(scale)
-    let dst = Rect(x: 0, y: 100, width: 390, height: 300).inPixels(scale)
+    let src = pixels(Rect(x: 16, y: 200, width: 56, height: 56), scale)
+    let dst = pixels(Rect(x: 0, y: 100, width: 390, height: 300), scale)
     let ctx = try context("zoom", fraction: 0.5, width: 1170, height: 2532, scale: scale)
     let e = ctx.progress
     let all = layers(effect.plan(ctx))

@@ -28,18 +28,18 @@ public struct Card: Effect {
         /// Finger travel in points at which a swipe dismisses the card (§6.3, §7).
         public var dismissThreshold: Double { self == .deck ? Card.deckDismissThreshold : Card.storkDismissThreshold }
         /// Top corner radius in points of the card and of the presenter at the end.
-        var cornerRadius: Double { self == .deck ? 8 : 10 }
+        public var cornerRadius: Double { self == .deck ? 8 : 10 }
         /// Alpha of the black overlay on the presenter at the end.
-        var dim: Double { self == .deck ? 0.2 : 0.51 }
+        public var dim: Double { self == .deck ? 0.2 : 0.51 }
 
         /// SPStorkController's top space for a status bar of `inset` points.
         private func storkTopSpace(_ inset: Double) -> Double { inset < 25 ? 30 : inset }
         /// Where the presenter's top edge ends, in points.
-        func presenterTop(inset: Double) -> Double { self == .deck ? inset : storkTopSpace(inset) }
+        public func presenterTop(inset: Double) -> Double { self == .deck ? inset : storkTopSpace(inset) }
         /// Where the card's top edge ends, in points.
-        func cardTop(inset: Double) -> Double { self == .deck ? inset + 8 : storkTopSpace(inset) + 13 }
+        public func cardTop(inset: Double) -> Double { self == .deck ? inset + 8 : storkTopSpace(inset) + 13 }
         /// The presenter's final uniform scale for a screen of `width × height` points.
-        func presenterScale(width: Double, height: Double, inset: Double) -> Double {
+        public func presenterScale(width: Double, height: Double, inset: Double) -> Double {
             self == .deck ? 1 - 2 * inset / height : 1 - 2 * (cornerRadius + 3) / width
         }
     }
@@ -51,11 +51,11 @@ public struct Card: Effect {
 
     /// SPStorkController's `UIView.animate(duration 0.6, usingSpringWithDamping: 1, initialSpringVelocity: 1)`.
     public static let storkTimingSpec = "spring(dampingRatio:1,velocity:1)"
-    static let storkTiming = try! TimingCurve(parsing: storkTimingSpec)
+    public static let storkTiming = try! TimingCurve(parsing: storkTimingSpec)
 
     let preset: Preset
     let mode: PresentationMode
-    /// Status-bar height / top inset in points.
+    /// Top inset in points (the status-bar height).
     let inset: Double
     /// Opacity of the card's soft shadow (0 = none).
     let shadow: Double
@@ -67,7 +67,7 @@ public struct Card: Effect {
                           "deck: DeckTransition (radius 8, overlay 0.2, \(Preset.deck.duration) s easeOut); stork: SPStorkController (radius 10, overlay 0.51, \(Preset.stork.duration) s spring)."),
             PresentationMode.parameter,
             ParameterSpec("inset", .number(min: 0, max: 200), default: .number(20),
-                          "Top inset in pt (the status-bar height) the card and the shrunk screen are laid out from."),
+                          "Top inset in pt, the status-bar height: deck moves the old screen down by it (card top at inset + 8); stork lays out from max(inset, 30) below 25 pt (card top 13 pt lower)."),
             ParameterSpec("shadow", .number(min: 0, max: 1), default: .number(0),
                           "Opacity of a soft shadow above the card (Apple's sample: 0.44; 0 = none)."),
         ], defaultDuration: Preset.deck.duration, defaultTiming: .easeOut

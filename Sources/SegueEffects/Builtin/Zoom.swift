@@ -23,7 +23,7 @@ public struct Zoom: Effect {
 
     /// PopAnimator's spring (§8.2, §9): damping ratio 0.4, initial velocity 0.
     public static let transformTimingSpec = "spring(dampingRatio:0.4,velocity:0)"
-    static let transformTiming = try! TimingCurve(parsing: transformTimingSpec)
+    public static let transformTiming = try! TimingCurve(parsing: transformTimingSpec)
 
     let style: Style
     /// Both in points.
