@@ -51,6 +51,10 @@ private func allFinite(_ plan: FramePlan) -> Bool {
 }
 
 private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
+private func close(_ a: Rect?, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
+    guard let a else { return false }
+    return close(a.x, b.x, tolerance) && close(a.y, b.y, tolerance) && close(a.width, b.width, tolerance) && close(a.height, b.height, tolerance)
+}
 
 /// Every UIKit effect whose default configuration runs without springs.
 private let curveEffects: [(String, [(String, String)])] = [
@@ -141,8 +145,8 @@ private let curveEffects: [(String, [(String, String)])] = [
 @Test func zoomMovesAnAspectFilledImage() throws {
     let effect = try make("zoom")
     let scale = 3.0
-    let src = pixels(Rect(x: 16, y: 200, width: 56, height: 56), scale)
-    let dst = pixels(Rect(x: 0, y: 100, width: 390, height: 300), scale)
+    let src = pixels(Rect(x: 20, y: 212, width: 44, height: 44), scale)
+    let dst = pixels(Rect(x: 0, y: 54, width: 390, height: 340), scale)
     let ctx = try context("zoom", fraction: 0.5, width: 1170, height: 2532, scale: scale)
     let e = ctx.progress
     let all = layers(effect.plan(ctx))
@@ -164,17 +168,17 @@ private let curveEffects: [(String, [(String, String)])] = [
     }
     #expect(all[2].source == .from && all[2].opacity == 1)
     #expect(all[3].source == .to && close(all[3].opacity, e))
-    #expect(close(all[2].cornerRadii.topLeft, (28 - 28 * e) * scale))
+    #expect(close(all[2].cornerRadii.topLeft, (22 - 22 * e) * scale))
 }
 
 @Test func zoomEndsOnTheDestination() throws {
     let effect = try make("zoom")
     let start = layers(effect.plan(try context("zoom", fraction: 0, width: 1170, height: 2532, scale: 3)))
-    #expect(start[2].frame == Rect(x: 48, y: 600, width: 168, height: 168))
-    #expect(start[2].sourceRect == start[2].frame)
+    #expect(start[2].frame == Rect(x: 60, y: 636, width: 132, height: 132))
+    #expect(close(start[2].sourceRect, start[2].frame))
     let end = layers(effect.plan(try context("zoom", fraction: 1, width: 1170, height: 2532, scale: 3)))
-    let hero = Rect(x: 0, y: 300, width: 1170, height: 900)
-    #expect(end[3].frame == hero && end[3].sourceRect == hero && end[3].opacity == 1)
+    let hero = Rect(x: 0, y: 162, width: 1170, height: 1020)
+    #expect(end[3].frame == hero && close(end[3].sourceRect, hero) && end[3].opacity == 1)
     #expect(end[3].cornerRadii.isZero)
 }
 
@@ -184,13 +188,13 @@ func zoomTransformScalesTheWholeScreenFromTheSource() throws {
     let start = layers(effect.plan(try context("zoom", fraction: 0, width: 1170, height: 2532, scale: 3)))
     // sx = w_src/W, sy = h_src/H about the source centre: the screen covers the source rect.
     #expect(start[1].source == .to)
-    #expect(start[1].frame == Rect(x: 48, y: 600, width: 168, height: 168))
+    #expect(start[1].frame == Rect(x: 60, y: 636, width: 132, height: 132))
     let ctx = try context("zoom", fraction: 0.5, width: 1170, height: 2532, scale: 3)
     let mid = layers(effect.plan(ctx))[1].frame
     let e = ctx.eased(by: Zoom.transformTiming)
-    #expect(close(mid.width / 1170, lerp(168.0 / 1170, 1, e), 1e-9))
-    #expect(close(mid.height / 2532, lerp(168.0 / 2532, 1, e), 1e-9))
-    #expect(close(mid.midX, lerp(132, 585, e), 1e-9) && close(mid.midY, lerp(684, 1266, e), 1e-9))
+    #expect(close(mid.width / 1170, lerp(132.0 / 1170, 1, e), 1e-9))
+    #expect(close(mid.height / 2532, lerp(132.0 / 2532, 1, e), 1e-9))
+    #expect(close(mid.midX, lerp(126, 585, e), 1e-9) && close(mid.midY, lerp(702, 1266, e), 1e-9))
     let end = layers(effect.plan(try context("zoom", fraction: 1, width: 1170, height: 2532, scale: 3)))
     #expect(end[1].frame == Rect(x: 0, y: 0, width: 1170, height: 2532))
 }
@@ -314,9 +318,9 @@ func storkScalesBy26OverWidth() throws {
     let plan = effect.plan(try context("bubble", fraction: 1, width: 1170, height: 2532, scale: 3))
     let presented = layers(plan)[1]
     #expect(presented.source == .from && presented.opacity == 0)
-    #expect(close(presented.frame.midX, 1050) && close(presented.frame.midY, 2340))
+    #expect(close(presented.frame.midX, 1080) && close(presented.frame.midY, 210))
     guard case .circle(let centre, let r)? = fills(plan).first?.shape else { Issue.record("no disc"); return }
-    #expect(centre == Point(x: 1050, y: 2340))
+    #expect(centre == Point(x: 1080, y: 210))
     #expect(close(r, 0.001 * farthestCornerRadius(center: centre, width: 1170, height: 2532)))
     #expect(Bubble.interactiveFinishThreshold == 0.3)
 }

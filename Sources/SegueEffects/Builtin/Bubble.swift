@@ -19,11 +19,12 @@ public struct Bubble: Effect {
     let start: Point
     let color: Color
 
-    /// The default start point is a floating button at the bottom right of the 390×844-pt samples.
+    /// The default start point is the compose button at the top right of the sample inbox
+    /// (390×844 pt, `SampleSnapshots`); the sample detail page's background is near-white.
     public static let entry = EffectEntry(EffectDescriptor(
         name: "bubble", summary: "BubbleTransition: a coloured disc grows from a button and the new screen grows out of it.",
         kind: .layers, parameters: [
-            ParameterSpec("start", .point, default: .point(Point(x: 350, y: 780)),
+            ParameterSpec("start", .point, default: .point(Point(x: 360, y: 70)),
                           "x,y in pt: the centre of the button the bubble grows from."),
             ParameterSpec("color", .color, default: .color(.white), "Colour of the bubble (match the new screen's background)."),
             PresentationMode.parameter,

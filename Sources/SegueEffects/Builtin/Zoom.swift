@@ -32,17 +32,17 @@ public struct Zoom: Effect {
     /// Corner radius of the moving image at the source, in points; 0 at the destination.
     let radius: Double
 
-    /// Defaults fit the built-in samples (390×844 pt): the first row's avatar of the list screen
-    /// and the hero image at the top of the detail screen.
+    /// Defaults fit the built-in samples (390×844 pt, `SampleSnapshots`): the first row's round
+    /// 44-pt avatar of the inbox and the hero photo at the top of the detail page.
     public static let entry = EffectEntry(EffectDescriptor(
         name: "zoom", summary: "Snapshot zoom: a small image of the old screen grows into the large image of the new one.",
         kind: .layers, parameters: [
-            ParameterSpec("source", .rect, default: .rect(Rect(x: 16, y: 200, width: 56, height: 56)),
-                          "x,y,w,h in pt: the small image in the from snapshot (default: the first row's avatar of the sample list)."),
-            ParameterSpec("destination", .rect, default: .rect(Rect(x: 0, y: 100, width: 390, height: 300)),
-                          "x,y,w,h in pt: the large image in the to snapshot (default: the sample detail screen's hero image)."),
-            ParameterSpec("radius", .number(min: 0, max: 1000), default: .number(28),
-                          "Corner radius in pt of the moving image at the source, 0 at the destination (28 = a round 56-pt avatar)."),
+            ParameterSpec("source", .rect, default: .rect(Rect(x: 20, y: 212, width: 44, height: 44)),
+                          "x,y,w,h in pt: the small image in the from snapshot (default: the first row's avatar of the sample inbox)."),
+            ParameterSpec("destination", .rect, default: .rect(Rect(x: 0, y: 54, width: 390, height: 340)),
+                          "x,y,w,h in pt: the large image in the to snapshot (default: the sample detail page's hero photo)."),
+            ParameterSpec("radius", .number(min: 0, max: 1000), default: .number(22),
+                          "Corner radius in pt of the moving image at the source, 0 at the destination (22 = the sample's round avatar)."),
             ParameterSpec("style", .choice(Style.allCases.map(\.rawValue)), default: .string(Style.frame.rawValue),
                           "frame: the image moves and re-crops, screens cross-fade; transform: the whole new screen springs out of the source rect."),
         ], defaultDuration: 0.3, defaultTiming: .easeOut
