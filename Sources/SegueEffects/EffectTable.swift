@@ -7,6 +7,12 @@ public enum EffectTable {
         Fade.entry,
         Push.pushEntry,
         Push.popEntry,
+        Present.presentEntry,
+        Present.dismissEntry,
+        Diagonal.entry,
+        Zoom.entry,
+        Card.entry,
+        Bubble.entry,
     ]
 
     public static func entry(named name: String) -> EffectEntry? {

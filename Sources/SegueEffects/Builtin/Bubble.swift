@@ -1,0 +1,51 @@
+import SegueCore
+
+/// BubbleTransition (andreamazz/BubbleTransition, effects.md §2.2): a disc of `color` centred on
+/// the start point (the button) grows from scale 0.001 to the farthest-corner radius, while the
+/// presented screen scales from 0.001 to 1 with its centre moving from the start point to the
+/// screen centre, fading in — all in one 0.5 s ease-in-ease-out `UIView.animate`. The screen is
+/// a scaled rectangle, not clipped to the disc: the look relies on the colour matching its
+/// background. Dismissal runs it backwards.
+public struct Bubble: Effect {
+    /// `BubbleInteractiveTransition` finishes a dismissal released past this progress
+    /// (`translation.y / height`), else cancels it (§2.2, §6.3).
+    public static let interactiveFinishThreshold = 0.3
+
+    /// BubbleTransition's starting scale of the bubble and of the view.
+    static let startScale = 0.001
+
+    let mode: PresentationMode
+    /// In points.
+    let start: Point
+    let color: Color
+
+    /// The default start point is the compose button at the top right of the sample inbox
+    /// (390×844 pt, `SampleSnapshots`); the sample detail page's background is near-white.
+    public static let entry = EffectEntry(EffectDescriptor(
+        name: "bubble", summary: "BubbleTransition: a coloured disc grows from a button and the new screen grows out of it.",
+        kind: .layers, parameters: [
+            ParameterSpec("start", .point, default: .point(Point(x: 360, y: 70)),
+                          "x,y in pt: the centre of the button the bubble grows from."),
+            ParameterSpec("color", .color, default: .color(.white), "Colour of the bubble (match the new screen's background)."),
+            PresentationMode.parameter,
+        ], defaultDuration: 0.5, defaultTiming: .easeInEaseOut
+    )) { p throws(SegueError) in Bubble(mode: PresentationMode(p), start: p.point("start"), color: p.color("color")) }
+
+    public func plan(_ frame: FrameContext) -> FramePlan {
+        let e = frame.progress
+        let a = mode.amount(e)
+        let k = lerp(Self.startScale, 1, a)
+        let canvas = frame.canvas
+        let c = start.inPixels(frame.scale)
+        let radius = farthestCornerRadius(center: c, width: canvas.width, height: canvas.height) * k
+        let centre = Point.lerp(c, canvas.center, a)
+        let presented = Rect(x: centre.x - canvas.width * k / 2, y: centre.y - canvas.height * k / 2,
+                             width: canvas.width * k, height: canvas.height * k)
+        return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
+            .clear(.clear),
+            .layer(Layer(source: mode.presenting, frame: canvas)),
+            .fill(Fill(shape: .circle(center: c, radius: radius), color: color)),
+            .layer(Layer(source: mode.presented, frame: presented, opacity: a)),
+        ])
+    }
+}

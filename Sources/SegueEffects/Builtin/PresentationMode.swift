@@ -1,0 +1,25 @@
+import SegueCore
+
+/// Which way a presentation runs. The originals dismiss by running the presentation backwards
+/// (effects.md §2.2 BubbleTransition, §7.1 DeckTransition, §8.3 Apple's diagonal example), so an
+/// effect plans one "how far presented" amount and swaps the roles of the two snapshots.
+public enum PresentationMode: String, CaseIterable, Sendable {
+    /// The presented screen (`.to`) comes in over the presenting one (`.from`).
+    case present
+    /// The presented screen (`.from`) goes away and uncovers the presenting one (`.to`).
+    case dismiss
+
+    static let parameter = ParameterSpec(
+        "mode", .choice(allCases.map(\.rawValue)), default: .string(PresentationMode.present.rawValue),
+        "present: the new screen comes in over the old one; dismiss: the old screen goes away, uncovering the new one.")
+
+    init(_ p: ParameterValues) { self = PresentationMode(rawValue: p.string("mode"))! }
+
+    /// The screen that moves in or out.
+    var presented: ImageRef { self == .present ? .to : .from }
+    /// The screen that stays underneath.
+    var presenting: ImageRef { self == .present ? .from : .to }
+
+    /// How far the presented screen is in (1 = fully presented) at eased progress `e`.
+    func amount(_ e: Double) -> Double { self == .present ? e : 1 - e }
+}
