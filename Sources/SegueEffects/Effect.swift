@@ -30,6 +30,15 @@ public struct EffectDescriptor: Sendable {
 /// A configured effect: decides the draw commands of each frame. Pure and deterministic.
 public protocol Effect: Sendable {
     func plan(_ frame: FrameContext) -> FramePlan
+
+    /// The snapshot shown alone when the transition rests at its start (`atEnd == false`) or
+    /// end, as UIKit removes the other view then; nil when the resting state is a composition
+    /// the effect plans itself (a presented card keeps the screen behind it visible).
+    func restingSnapshot(atEnd: Bool) -> ImageRef?
+}
+
+extension Effect {
+    public func restingSnapshot(atEnd: Bool) -> ImageRef? { atEnd ? .to : .from }
 }
 
 /// One row of the effect table.

@@ -84,8 +84,9 @@ public struct PreparedTransition: Sendable {
 
     /// The plan at animation-time fraction `fraction` (0 = from, 1 = to): `segue still --at`.
     public func plan(fraction: Double, time: Double? = nil) -> FramePlan {
-        if fraction <= 0 { return .showing(.from, size: size, time: time ?? 0) }
-        if fraction >= 1 { return .showing(.to, size: size, time: time ?? duration) }
+        if fraction <= 0 || fraction >= 1, let image = effect.restingSnapshot(atEnd: fraction >= 1) {
+            return .showing(image, size: size, time: time ?? (fraction >= 1 ? duration : 0))
+        }
         let context = FrameContext(size: size, fraction: clamp(fraction, 0, 1), time: time ?? fraction * duration,
                                    duration: duration, timing: timing, scale: scale, seed: seed)
         return effect.plan(context)

@@ -54,8 +54,8 @@ import SeguePipeline
                     let c = try ImageComparison(a, b)
                     print("parity \(variant) \(size) \(kind) p=\(p): PSNR \(c.psnr) dB, within3 \(c.fractionWithin3), max \(c.maxDifference)")
                     #expect(c.meetsParity, "\(variant) \(size) \(kind) p=\(p): PSNR \(c.psnr), within3 \(c.fractionWithin3)")
-                    if p == 0 || p == 1 {
-                        let end = p == 0 ? from : to
+                    if p == 0 || p == 1, let resting = transition.effect.restingSnapshot(atEnd: p == 1) {
+                        let end = resting == .from ? from : to
                         #expect(try ImageComparison(a, end).maxDifference <= 1, "software end frame p=\(p)")
                         #expect(try ImageComparison(b, end).maxDifference <= 1, "GL end frame p=\(p)")
                     }

@@ -73,6 +73,14 @@ public struct Card: Effect {
         ], defaultDuration: Preset.deck.duration, defaultTiming: .easeOut
     )) { p throws(SegueError) in Card(p) }
 
+    /// Presented, the card rests over the shrunken screen: only the other end is a bare snapshot.
+    public func restingSnapshot(atEnd: Bool) -> ImageRef? {
+        switch mode {
+        case .present: return atEnd ? nil : .from
+        case .dismiss: return atEnd ? .to : nil
+        }
+    }
+
     init(_ p: ParameterValues) {
         preset = Preset(rawValue: p.string("preset"))!
         mode = PresentationMode(p)
