@@ -82,7 +82,9 @@ public enum TimingCurve: Hashable, Sendable, Codable, CustomStringConvertible {
             do throws(SegueError) {
                 self = .bezier(try CubicBezier(numbers[0]!, numbers[1]!, numbers[2]!, numbers[3]!))
             } catch {
-                throw .invalidInput("timing '\(spec)': \(error.message)")
+                // Drop CubicBezier's own "cubic-bezier(…): " prefix; the spec is quoted already.
+                let problem = error.message.firstRange(of: "): ").map { String(error.message[$0.upperBound...]) } ?? error.message
+                throw .invalidInput("timing '\(spec)': \(problem)")
             }
             return
         }
