@@ -20,7 +20,9 @@ struct TimingCommand: ParsableCommand {
     @Argument(help: "The curve (see above).")
     var spec: String
 
-    @Option(help: ArgumentHelp("Comma-separated inputs: progress for Béziers and keyframes, seconds for springs.", valueName: "v1,v2,…"))
+    /// Unconditional, so a list starting with a negative number is not taken for an option.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Comma-separated inputs: progress for Béziers and keyframes, seconds for springs.", valueName: "v1,v2,…"))
     var at: String?
 
     @Flag(help: "With --at: print a JSON array of {\"at\": v, \"value\": y}.")

@@ -9,6 +9,7 @@ private func run(_ args: [String]) throws -> String {
 
 @Test func printsValuesAtInputs() throws {
     #expect(try run(["easeIn", "--at", "0.1,0.5"]) == "0.1 0.01702660965156294\n0.5 0.31535681257253934\n")
+    #expect(try run(["spring", "--at", "-0.5,0"]) == "-0.5 0.0\n0.0 0.0\n")
     let json = try run(["spring(mass:1,stiffness:100,damping:10,velocity:0)", "--at", "0.05, 2", "--json"])
     #expect(json == "[{\"at\": 0.05, \"value\": 0.10440547345507933}, {\"at\": 2.0, \"value\": 1.0000242939948036}]\n")
 }

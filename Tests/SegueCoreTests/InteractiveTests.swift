@@ -90,6 +90,10 @@ private func drag(from start: Double = 0, velocity: Double, seconds: Double, hz:
     // The UIKit form lasts the remaining time (1 − p)·D/speed.
     let uikit = try InteractiveDriver(samples: samples, duration: 0.5, completion: .spring(try Spring(dampingRatio: 1), speed: 1))
     #expect(abs(uikit.decision.completionDuration - 0.2) < 1e-12 && uikit.fraction(atTime: uikit.length) == 1)
+    // Released past the end: nothing remains, the sequence ends at the release.
+    let done = try InteractiveDriver(samples: drag(from: 0.8, velocity: 2, seconds: 0.2), duration: 0.5,
+                                     completion: .spring(try Spring(dampingRatio: 0.7), speed: 1))
+    #expect(done.finishes && done.decision.completionDuration == 0 && done.fraction(atTime: done.length) == 1)
     // Cancelling: moving backwards is moving towards the target.
     let back = try InteractiveDriver(samples: drag(from: 0.6, velocity: -1.2, seconds: 0.25), duration: 0.5,
                                      completion: .spring(spring, speed: 1))

@@ -105,6 +105,9 @@ private func referenceRows() throws -> [(String, Spring, [Double], Double)] {
         // little further out at t = duration (1.4e-3 for ζ 0.5), never far.
         #expect(abs(spring.value(atTime: T, duration: T) - 1) < 0.0015)
     }
+    // A zero duration is a jump, not a NaN.
+    let zero = try Spring(dampingRatio: 0.8).motion(duration: 0)
+    #expect(zero.naturalFrequency.isFinite && abs(zero.value(atTime: 1e-3) - 1) < 1e-3)
     // With velocity, the envelope equation is solved on its decreasing branch and stays finite.
     for v in [-10.0, -1, 1, 10, 100] {
         let m = try Spring(dampingRatio: 0.8, velocity: v).motion(duration: 0.4)

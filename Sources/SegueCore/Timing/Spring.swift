@@ -316,7 +316,8 @@ public struct SpringMotion: Hashable, Sendable {
     /// largest envelope is used (for ζ = 1 that is ω₀ = v₀, a pure exponential approach).
     public static func uikit(dampingRatio: Double, velocity v: Double, duration: Double) -> SpringMotion {
         let zeta = min(max(dampingRatio, 0.01), 1)
-        let T = duration, eps = settleEpsilon
+        // A zero duration is a jump; 1 µs keeps the equation well-posed.
+        let T = max(duration, 1e-6), eps = settleEpsilon
         let critical = 1 - zeta < 1e-12
         let root = critical ? 0 : ((1 - zeta) * (1 + zeta)).squareRoot()
         func envelope(_ w: Double) -> Double {
