@@ -37,28 +37,26 @@ public struct CubicBezier: Hashable, Sendable, Codable {
         (3 * k.0 * t + 2 * k.1) * t + k.2
     }
 
-    /// The curve parameter t with Bx(t) = x, to within 1e-12 (Newton, then bisection).
+    /// The curve parameter t with Bx(t) = x. Safeguarded Newton: Bx is monotone on [0, 1]
+    /// (x1, x2 in [0, 1]), so a bracket [lo, hi] around the root is kept and any Newton step that
+    /// leaves it (or a flat slope, as at t = 0 when x1 = 0) falls back to bisection. Stops when
+    /// |Bx(t) − x| ≤ 1e-14 or the bracket is narrower than 1e-15, i.e. t is exact to ~1e-12 or
+    /// better, independent of any animation duration (unlike the 1/(200·duration) epsilon of
+    /// old WebKit ports, which is off by up to 0.036; effects.md §4.2).
     public func solveT(forX x: Double) -> Double {
-        let kx = Self.coefficients(x1, x2)
-        if x <= 0 { return 0 }
+        if !(x > 0) { return 0 }
         if x >= 1 { return 1 }
-        var t = x
-        for _ in 0..<8 {
-            let err = Self.sample(kx, t) - x
-            if abs(err) < 1e-12 { return t }
-            let d = Self.slope(kx, t)
-            if abs(d) < 1e-9 { break }
-            t -= err / d
-            if t < 0 || t > 1 { break }
-        }
-        // Bx is monotone on [0, 1] for x1, x2 in [0, 1]: bisection always converges.
+        let kx = Self.coefficients(x1, x2)
         var lo = 0.0, hi = 1.0
-        t = x
+        var t = x
         for _ in 0..<100 {
-            let v = Self.sample(kx, t)
-            if abs(v - x) < 1e-12 { break }
-            if v < x { lo = t } else { hi = t }
-            t = (lo + hi) / 2
+            let err = Self.sample(kx, t) - x
+            if abs(err) <= 1e-14 { return t }
+            if err < 0 { lo = t } else { hi = t }
+            if hi - lo < 1e-15 { break }
+            let d = Self.slope(kx, t)
+            let newton = d > 1e-12 ? t - err / d : .nan
+            t = newton > lo && newton < hi ? newton : (lo + hi) / 2
         }
         return t
     }

@@ -1,6 +1,8 @@
 /// How a value moves from 0 to 1 over an animation. Parsed from the `--timing` syntax.
 public enum TimingCurve: Hashable, Sendable, Codable, CustomStringConvertible {
     case bezier(CubicBezier)
+    case spring(Spring)
+    case keyframes(Keyframes)
 
     public static let linear = TimingCurve.bezier(.linear)
     public static let easeIn = TimingCurve.bezier(.easeIn)
@@ -8,10 +10,14 @@ public enum TimingCurve: Hashable, Sendable, Codable, CustomStringConvertible {
     public static let easeInEaseOut = TimingCurve.bezier(.easeInEaseOut)
     public static let caDefault = TimingCurve.bezier(.caDefault)
 
-    /// The value `time` seconds into an animation lasting `duration` seconds.
+    /// The value `time` seconds into an animation lasting `duration` seconds. Béziers and
+    /// keyframes stretch to the duration; springs run in seconds (the UIKit form is shaped by
+    /// the duration, the others ignore it and are cut off at its end, as CASpringAnimation is).
     public func value(atTime time: Double, duration: Double) -> Double {
         switch self {
         case .bezier(let b): return b.value(at: duration > 0 ? time / duration : 1)
+        case .keyframes(let k): return k.value(at: duration > 0 ? time / duration : 1)
+        case .spring(let s): return s.value(atTime: time, duration: duration)
         }
     }
 
@@ -20,11 +26,24 @@ public enum TimingCurve: Hashable, Sendable, Codable, CustomStringConvertible {
         value(atTime: f * duration, duration: duration)
     }
 
-    /// How long the curve wants to run when the user gives no duration (springs settle); nil
-    /// for curves that stretch to any duration.
+    /// How long the curve wants to run when the user gives no duration: a spring's settling
+    /// time; nil for curves that stretch to any duration and for the UIKit spring form.
     public var naturalDuration: Double? {
         switch self {
-        case .bezier: return nil
+        case .bezier, .keyframes: return nil
+        case .spring(let s): return s.naturalDuration
+        }
+    }
+
+    /// Derived constants, one `name value` per line (`segue timing --describe`); `duration`
+    /// shapes the UIKit spring form.
+    public func describe(duration: Double) -> String {
+        switch self {
+        case .bezier(let b): return "x1 \(b.x1)\ny1 \(b.y1)\nx2 \(b.x2)\ny2 \(b.y2)"
+        case .keyframes(let k):
+            return k.times.indices.map { "stop \(k.times[$0]) \(k.values[$0])" }.joined(separator: "\n")
+        case .spring(let s):
+            return (s.usesAnimationDuration ? "duration \(duration)\n" : "") + s.describe(duration: duration).description
         }
     }
 
@@ -34,10 +53,20 @@ public enum TimingCurve: Hashable, Sendable, Codable, CustomStringConvertible {
     ]
 
     /// Parses `linear`, `easeIn`, `easeOut`, `easeInEaseOut` (also `easeInOut`), `default`,
-    /// `cubic-bezier(x1,y1,x2,y2)`.
+    /// `cubic-bezier(x1,y1,x2,y2)`, `spring(label:value,…)` (see `Spring`) and
+    /// `keyframes(t:v;t:v:curve;…)` (see `Keyframes`). Whitespace is ignored.
     public init(parsing spec: String) throws(SegueError) {
         let text = spec.filter { !$0.isWhitespace }
         let lower = text.lowercased()
+        if lower == "spring" { self = .spring(try Spring()); return }
+        if lower.hasPrefix("spring(") && lower.hasSuffix(")") {
+            self = .spring(try Spring(parsingArguments: text.dropFirst("spring(".count).dropLast(), spec: spec))
+            return
+        }
+        if lower.hasPrefix("keyframes(") && lower.hasSuffix(")") {
+            self = .keyframes(try Keyframes(parsingArguments: text.dropFirst("keyframes(".count).dropLast(), spec: spec))
+            return
+        }
         if let (_, b) = Self.names.first(where: { $0.0.lowercased() == lower }) {
             self = .bezier(b); return
         }
@@ -50,17 +79,26 @@ public enum TimingCurve: Hashable, Sendable, Codable, CustomStringConvertible {
             guard numbers.count == 4, numbers.allSatisfy({ $0 != nil }) else {
                 throw .invalidInput("timing '\(spec)': cubic-bezier needs four numbers")
             }
-            self = .bezier(try CubicBezier(numbers[0]!, numbers[1]!, numbers[2]!, numbers[3]!))
+            do throws(SegueError) {
+                self = .bezier(try CubicBezier(numbers[0]!, numbers[1]!, numbers[2]!, numbers[3]!))
+            } catch {
+                // Drop CubicBezier's own "cubic-bezier(…): " prefix; the spec is quoted already.
+                let problem = error.message.firstRange(of: "): ").map { String(error.message[$0.upperBound...]) } ?? error.message
+                throw .invalidInput("timing '\(spec)': \(problem)")
+            }
             return
         }
-        throw .invalidInput("timing '\(spec)': unknown curve (expected linear, easeIn, easeOut, easeInEaseOut, default or cubic-bezier(x1,y1,x2,y2))")
+        throw .invalidInput("timing '\(spec)': unknown curve (expected linear, easeIn, easeOut, easeInEaseOut, default, cubic-bezier(x1,y1,x2,y2), spring(…) or keyframes(…))")
     }
 
     public var description: String {
         switch self {
         case .bezier(let b):
             if let (name, _) = Self.names.first(where: { $0.1 == b }) { return name }
-            return "cubic-bezier(\(b.x1),\(b.y1),\(b.x2),\(b.y2))"
+            let f = Spring.format
+            return "cubic-bezier(\(f(b.x1)),\(f(b.y1)),\(f(b.x2)),\(f(b.y2)))"
+        case .spring(let s): return s.description
+        case .keyframes(let k): return k.description
         }
     }
 }
