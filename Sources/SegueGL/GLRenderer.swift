@@ -28,6 +28,8 @@ public final class GLRenderer: FrameRenderer {
     private let vertexStage: GLSLStage
     private let shapesSource: String
     private let layerProgram: GLProgram
+    /// `layer.frag` with SEGUE_LAYER_COPY: texel copies for integer translations.
+    private let layerCopyProgram: GLProgram
     private let fillProgram: GLProgram
     private let shadowProgram: GLProgram
     private var callablePrograms: [String: GLProgram] = [:]
@@ -68,16 +70,19 @@ public final class GLRenderer: FrameRenderer {
         shapesSource = shapes
         let vertex = GLSLStage(name: "quad.vert", body: try required("quad.vert"), shapes: nil)
         vertexStage = vertex
-        func program(_ name: String) throws(SegueError) -> GLProgram {
-            let fragment = GLSLStage(name: name + ".frag", body: try required(name + ".frag"), shapes: shapes)
+        func program(_ name: String, defines: [String] = []) throws(SegueError) -> GLProgram {
+            let fragment = GLSLStage(name: name + ".frag", body: try required(name + ".frag"), shapes: shapes, defines: defines)
             // An author's override that breaks a built-in stage is their input error.
             let kind: SegueError.Kind = shaderDirectory == nil ? .internalError : .invalidInput
             return try GLProgram(name: name, vertex: vertex, fragment: fragment, errorKind: kind)
         }
         let made = try context.withCurrent { () throws(SegueError) in
             let layer = try program("layer"), fill = try program("fill"), shadow = try program("shadow")
-            glUseProgram(layer.id)
-            if let sampler = layer.location("u_image") { glUniform1i(sampler, 0) }
+            let layerCopy = try program("layer", defines: ["SEGUE_LAYER_COPY"])
+            for program in [layer, layerCopy] {
+                glUseProgram(program.id)
+                if let sampler = program.location("u_image") { glUniform1i(sampler, 0) }
+            }
 
             // One unit quad, drawn as a triangle strip and placed by `u_quad`.
             var array: GLuint = 0, buffer: GLuint = 0
@@ -97,9 +102,11 @@ public final class GLRenderer: FrameRenderer {
             var units: GLint = 0
             glGetIntegerv(GLenum(GL_MAX_TEXTURE_IMAGE_UNITS), &units)
             try GLRenderer.checkError("setting up the renderer")
-            return (layer: layer, fill: fill, shadow: shadow, array: array, buffer: buffer, units: Int(units))
+            return (layer: layer, layerCopy: layerCopy, fill: fill, shadow: shadow, array: array, buffer: buffer,
+                    units: Int(units))
         }
         layerProgram = made.layer
+        layerCopyProgram = made.layerCopy
         fillProgram = made.fill
         shadowProgram = made.shadow
         quadArray = made.array
@@ -110,7 +117,7 @@ public final class GLRenderer: FrameRenderer {
     deinit {
         // GL objects go with the context current; the context itself is released afterwards.
         try? context.withCurrent { () throws(SegueError) in
-            for program in [layerProgram, fillProgram, shadowProgram] + Array(callablePrograms.values) {
+            for program in [layerProgram, layerCopyProgram, fillProgram, shadowProgram] + Array(callablePrograms.values) {
                 glDeleteProgram(program.id)
             }
             for texture in textures.values { var id = texture.id; glDeleteTextures(1, &id) }
@@ -213,19 +220,33 @@ public final class GLRenderer: FrameRenderer {
             drawQuad(program, rect.expanded(by: 3 * sigma + 1), canvas: canvas)
         }
 
-        let program = layerProgram
+        let source = layer.sourceRect ?? Rect(x: 0, y: 0, width: Double(texture.width), height: Double(texture.height))
+        let radii = layer.cornerRadii.fitted(to: frame)
+        let isCopy = GLRenderer.isTexelCopy(frame: frame, source: source, radii: radii, texture: texture)
+        let program = isCopy ? layerCopyProgram : layerProgram
         glUseProgram(program.id)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
-        let source = layer.sourceRect ?? Rect(x: 0, y: 0, width: Double(texture.width), height: Double(texture.height))
         if let location = program.location("u_imageSize") {
             glUniform2f(location, GLfloat(texture.width), GLfloat(texture.height))
         }
         setRect(program, "u_frame", frame)
         setRect(program, "u_sourceRect", source)
-        setRadii(program, "u_radii", layer.cornerRadii.fitted(to: frame))
+        setRadii(program, "u_radii", radii)
         if let location = program.location("u_opacity") { glUniform1f(location, GLfloat(opacity)) }
         setBlend(layer.blend)
-        drawQuad(program, frame.expanded(by: 1), canvas: canvas)
+        // The general path draws one pixel beyond the frame for the edge ramp.
+        drawQuad(program, isCopy ? frame : frame.expanded(by: 1), canvas: canvas)
+    }
+
+    /// True when every pixel the layer touches is fully covered and samples one texel centre:
+    /// integer frame and source rectangle of the same size, inside the image, square corners.
+    /// Then a texel copy gives the same bytes as coverage + bilinear sampling, at less cost.
+    private static func isTexelCopy(frame: Rect, source: Rect, radii: CornerRadii, texture: Texture) -> Bool {
+        func isInteger(_ v: Double) -> Bool { v == v.rounded() && abs(v) < 1e9 }
+        return radii.isZero && source.width == frame.width && source.height == frame.height
+            && [frame.x, frame.y, frame.width, frame.height, source.x, source.y].allSatisfy(isInteger)
+            && source.minX >= 0 && source.minY >= 0
+            && source.maxX <= Double(texture.width) && source.maxY <= Double(texture.height)
     }
 
     /// A full-canvas program; its output replaces the canvas (no blending).

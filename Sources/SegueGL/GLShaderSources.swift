@@ -48,8 +48,10 @@ struct GLSLStage {
     /// Lines ahead of the body in `text` (the body's line 1 is line `preludeLines + 1`).
     let preludeLines: Int
 
-    init(name: String, body: String, shapes: String?) {
+    /// `defines` become `#define NAME 1` lines, for variants of one file.
+    init(name: String, body: String, shapes: String?, defines: [String] = []) {
         var prelude = "#version 300 es\nprecision highp float;\nprecision highp int;\n"
+        for define in defines { prelude += "#define \(define) 1\n" }
         if let shapes { prelude += shapes + "\n" }
         prelude += "#line 1\n"
         self.name = name
