@@ -25,6 +25,20 @@ struct GLContextTests {
         #expect(try JSONDecoder().decode(GLInfo.self, from: json) == info)
     }
 
+    @Test func explicitPlatformsWithoutRenderNodes() throws {
+        guard !FileManager.default.fileExists(atPath: "/dev/dri") else { return }  // GPU machines differ
+        // GBM needs a DRM render node: a clear glUnavailable naming why.
+        let gbm = GLContext.probe(platform: .gbm)
+        #expect(throws: SegueError.glUnavailable(
+            "EGL could not start (--egl-platform gbm): gbm: noDevice: no DRM render node in /dev/dri")) { try gbm.info.get() }
+        // The device platform, asked for by name, accepts Mesa's software device.
+        let device = try GLContext.probe(platform: .device).info.get()
+        #expect(device.platform == .device && device.renderer.contains("llvmpipe"))
+        // auto passes the software device over for surfaceless, and says so.
+        let stages = GLContext.probe(platform: .auto).attempts.map { "\($0.platform):\($0.stage)" }
+        #expect(stages.first == "device:skipped" && stages.last == "surfaceless:ready", "\(stages)")
+    }
+
     @Test func explicitSurfacelessPlatform() throws {
         let context = try GLContext(platform: .surfaceless)
         #expect(context.info.platform == .surfaceless)
