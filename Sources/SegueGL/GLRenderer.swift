@@ -45,6 +45,9 @@ public final class GLRenderer: FrameRenderer {
 
     private struct Framebuffer { let id: GLuint; let renderbuffer: GLuint; let size: PixelSize }
     private var framebuffer: Framebuffer?
+    /// True from a clear to transparent until the next draw: blending onto zeros returns the
+    /// source for both modes, so that draw skips reading the framebuffer.
+    private var canvasIsTransparent = false
 
     /// - Parameters:
     ///   - platform: the EGL platform (`--egl-platform`); `auto` prefers a GPU.
@@ -143,6 +146,7 @@ public final class GLRenderer: FrameRenderer {
             glViewport(0, 0, GLsizei(plan.size.width), GLsizei(plan.size.height))
             glBindVertexArray(quadArray)
             glActiveTexture(GLenum(GL_TEXTURE0))
+            canvasIsTransparent = false
             for command in plan.commands {
                 switch command {
                 case .clear(let color): clear(color)
@@ -165,6 +169,7 @@ public final class GLRenderer: FrameRenderer {
         let (r, g, b, a) = color.premultipliedBytes
         glClearColor(GLfloat(r) / 255, GLfloat(g) / 255, GLfloat(b) / 255, GLfloat(a) / 255)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        canvasIsTransparent = a == 0
     }
 
     private func draw(_ fill: Fill, canvas: PixelSize) {
@@ -294,11 +299,12 @@ public final class GLRenderer: FrameRenderer {
         }
         setRect(program, "u_quad", quad)
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        canvasIsTransparent = false
     }
 
     /// Premultiplied blending; nil replaces the destination.
     private func setBlend(_ mode: BlendMode?) {
-        guard let mode else { glDisable(GLenum(GL_BLEND)); return }
+        guard let mode, !canvasIsTransparent else { glDisable(GLenum(GL_BLEND)); return }
         glEnable(GLenum(GL_BLEND))
         switch mode {
         case .sourceOver: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
