@@ -65,4 +65,34 @@ struct GLPerformanceTests {
         #expect(renderer.textureUploadCount == 2)
         #expect(memoryAfter - memoryBefore < 32 * 1_048_576, "RSS grew by \((memoryAfter - memoryBefore) / 1_048_576) MiB")
     }
+
+    @Test func thousandsOfFramesWithChangingImageSetsKeepMemoryFlat() throws {
+        let size = PixelSize(width: 320, height: 180)
+        let renderer = try GLRenderer(platform: .auto)
+        var target = PixelBuffer(size: size)
+        func run(sets: Range<Int>) throws {
+            for set in sets {
+                // A new ImageSet every 100 frames, as a pipeline with new inputs would send.
+                let images = ImageSet([.from: glTestImage(width: 320, height: 180, seed: UInt64(set)),
+                                       .to: glTestImage(width: 320, height: 180, seed: UInt64(set) + 1000)])
+                for n in 0..<100 {
+                    let e = Double(n) / 99
+                    let plan = FramePlan(size: size, time: e, progress: e, commands: [
+                        .clear(.clear),
+                        .layer(Layer(source: .from, frame: Rect(x: -e * 320, y: 0, width: 320, height: 180),
+                                     cornerRadii: CornerRadii(all: 12), shadow: Shadow(color: .black, radius: 6, offset: .zero))),
+                        .layer(Layer(source: .to, frame: Rect(x: (1 - e) * 320, y: 0, width: 320, height: 180), opacity: e)),
+                    ])
+                    try renderer.render(plan, images: images, into: &target)
+                }
+            }
+        }
+        try run(sets: 0..<3)
+        let before = residentBytes()
+        try run(sets: 3..<23)
+        let after = residentBytes()
+        print("GL 2000 frames 320x180 over 20 image sets: RSS \(before / 1_048_576) → \(after / 1_048_576) MiB, \(renderer.textureUploadCount) uploads")
+        #expect(renderer.textureUploadCount == 46)
+        #expect(after - before < 16 * 1_048_576, "RSS grew by \((after - before) / 1_048_576) MiB")
+    }
 }
