@@ -197,6 +197,9 @@ private struct EGLStarter {
             if let host = initialize(platform: .gbm, deviceName: node, display: display, gbmDevice: gbm) {
                 return host
             }
+            // This display belongs to our own GBM device alone, so ending it is safe (unlike
+            // the shared surfaceless one); Mesa must not keep it cached once the device is gone.
+            if let display { eglTerminate(display) }
             gbm_device_destroy(gbm)
             close(fd)
         }
