@@ -40,6 +40,8 @@ public final class GLContext {
             throw startup.error ?? .glUnavailable("EGL could not start")
         }
         self.host = host
+        // The bound API is per thread; ES is the default, but another library may have changed it.
+        eglBindAPI(EGLenum(EGL_OPENGL_ES_API))
         guard let context = eglCreateContext(host.display, host.config, nil, EGLDisplayHost.contextAttributes) else {
             throw .glUnavailable("eglCreateContext(ES 3.0) on \(host.platform): \(eglErrorName())")
         }
@@ -55,14 +57,22 @@ public final class GLContext {
             }
         }
         self.surface = surface
-        let gl = try GLContext.withCurrent(host.display, surface, context) { () throws(SegueError) in
-            func string(_ name: Int32) -> String {
-                glGetString(GLenum(name)).map { String(cString: $0) } ?? ""
+        let gl: (vendor: String, renderer: String, version: String, glsl: String, maxTexture: Int)
+        do {
+            gl = try GLContext.withCurrent(host.display, surface, context) { () throws(SegueError) in
+                func string(_ name: Int32) -> String {
+                    glGetString(GLenum(name)).map { String(cString: $0) } ?? ""
+                }
+                var maxTexture: GLint = 0
+                glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxTexture)
+                return (vendor: string(GL_VENDOR), renderer: string(GL_RENDERER), version: string(GL_VERSION),
+                        glsl: string(GL_SHADING_LANGUAGE_VERSION), maxTexture: Int(maxTexture))
             }
-            var maxTexture: GLint = 0
-            glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxTexture)
-            return (vendor: string(GL_VENDOR), renderer: string(GL_RENDERER), version: string(GL_VERSION),
-                    glsl: string(GL_SHADING_LANGUAGE_VERSION), maxTexture: Int(maxTexture))
+        } catch {
+            // deinit does not run for a failed init: release what was made here.
+            if let surface { eglDestroySurface(host.display, surface) }
+            eglDestroyContext(host.display, context)
+            throw error
         }
         info = GLInfo(vendor: gl.vendor, renderer: gl.renderer, version: gl.version, shadingLanguageVersion: gl.glsl,
                       maxTextureSize: gl.maxTexture, platform: host.platform, device: host.deviceName,
