@@ -80,8 +80,19 @@ public final class GLRenderer: FrameRenderer {
             return try GLProgram(name: name, vertex: vertex, fragment: fragment, errorKind: kind)
         }
         let made = try context.withCurrent { () throws(SegueError) in
-            let layer = try program("layer"), fill = try program("fill"), shadow = try program("shadow")
-            let layerCopy = try program("layer", defines: ["SEGUE_LAYER_COPY"])
+            var compiled: [GLProgram] = []
+            func keep(_ program: GLProgram) -> GLProgram { compiled.append(program); return program }
+            let layer: GLProgram, fill: GLProgram, shadow: GLProgram, layerCopy: GLProgram
+            do throws(SegueError) {
+                layer = keep(try program("layer"))
+                layerCopy = keep(try program("layer", defines: ["SEGUE_LAYER_COPY"]))
+                fill = keep(try program("fill"))
+                shadow = keep(try program("shadow"))
+            } catch {
+                // deinit does not run for a failed init.
+                for program in compiled { glDeleteProgram(program.id) }
+                throw error
+            }
             for program in [layer, layerCopy] {
                 glUseProgram(program.id)
                 if let sampler = program.location("u_image") { glUniform1i(sampler, 0) }
