@@ -378,6 +378,16 @@ extension GLSuite {
                 .shader(ShaderCall(program: "solid", uniforms: ["u_level": .float(1)])),
             ]), images: ImageSet([:]), into: &out)
             #expect(pixel(out, 3, 3) == [255, 0, 0, 255])
+            // A broken override of a built-in stage is the author's input error, with the log.
+            let broken = directory.appendingPathComponent("broken")
+            try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+            try "out vec4 fragColor;\nvoid main() { fragColor = nope; }\n"
+                .write(to: broken.appendingPathComponent("layer.frag"), atomically: true, encoding: .utf8)
+            #expect {
+                _ = try GLRenderer(shaderDirectory: broken.path)
+            } throws: { error in
+                (error as? SegueError)?.kind == .invalidInput && "\(error)".contains("layer.frag") && "\(error)".contains("0:2(")
+            }
             // Built-in stages are not callable as programs.
             #expect(throws: SegueError.self) {
                 try renderer.render(FramePlan(size: out.size, time: 0, progress: 0, commands: [.shader(ShaderCall(program: "layer"))]),
