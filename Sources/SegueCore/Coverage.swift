@@ -6,6 +6,12 @@
 // ramp across the edge. It is 1 exactly for pixels whose centre is ≥ 0.5 px inside, so a
 // shape that covers the canvas edge to edge covers every pixel fully.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Per-corner radii in canvas pixels (UIKit's `maskedCorners` rounds a subset).
 public struct CornerRadii: Codable, Hashable, Sendable {
     public var topLeft: Double
@@ -53,5 +59,30 @@ public enum Coverage {
     public static func fromDistance(_ d: Double, feather: Double = 0) -> Double {
         let width = 1 + max(feather, 0)
         return clamp(0.5 - d / width, 0, 1)
+    }
+
+    /// Error function, Abramowitz–Stegun 7.1.26 (|error| < 1.5e-7): cheap enough per pixel in
+    /// a shader, and the GLSL `segueErf` uses the same constants so both renderers agree.
+    @inlinable
+    public static func erf(_ x: Double) -> Double {
+        let a = abs(x)
+        let t = 1 / (1 + 0.3275911 * a)
+        let poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t
+        let y = 1 - poly * exp(-a * a)
+        return x < 0 ? -y : y
+    }
+
+    /// Coverage at `p` of `rect` blurred by a Gaussian of standard deviation `sigma` (a drop
+    /// shadow): the product of the blurred box's two 1-D edge integrals. `sigma ≤ 0` falls back
+    /// to the one-pixel edge ramp of the sharp rectangle.
+    @inlinable
+    public static func boxShadow(_ px: Double, _ py: Double, rect: Rect, sigma: Double) -> Double {
+        if sigma <= 0 {
+            return fromDistance(roundedRectDistance(px, py, rect: rect, radii: .zero))
+        }
+        let f = 1 / (sigma * 2.0.squareRoot())
+        let kx = erf((rect.maxX - px) * f) - erf((rect.minX - px) * f)
+        let ky = erf((rect.maxY - py) * f) - erf((rect.minY - py) * f)
+        return clamp(0.25 * kx * ky, 0, 1)
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import SegueCore
+import SegueShaders
+
+/// Where `shader` commands find their fragment programs, by `ShaderCall.program`.
+public protocol GLProgramSource {
+    /// The GLSL ES 3.00 fragment source of `program` (a `#version` line is optional), or nil
+    /// when the program is unknown. It sees `v_uv` (canvas position / size, top-left origin),
+    /// `gl_FragCoord.xy` (canvas pixel centre, y down), `uniform vec2 u_canvasSize`, and the
+    /// shapes.glsl helpers; it writes premultiplied colour to its `out vec4`.
+    func fragmentSource(forProgram program: String) -> String?
+}
+
+/// The shader files: `<directory>/<name>` when an author's override directory has it, else the
+/// source embedded from Shaders/GLSL. As a `GLProgramSource`, program `x` is the file `x.frag`.
+public struct GLShaderFiles: GLProgramSource {
+    public let directory: String?
+
+    /// Files that are the renderer's own stages, not programs a plan may call.
+    static let internalFiles: Set<String> = ["quad.vert", "layer.frag", "fill.frag", "shadow.frag", "shapes.glsl"]
+
+    public init(directory: String? = nil) { self.directory = directory }
+
+    public func source(named name: String) -> String? {
+        if let directory {
+            let path = (directory as NSString).appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: path),
+               let data = FileManager.default.contents(atPath: path) {
+                return String(decoding: data, as: UTF8.self)
+            }
+        }
+        return ShaderLibrary.source(named: name)
+    }
+
+    public func fragmentSource(forProgram program: String) -> String? {
+        let file = program + ".frag"
+        guard !program.contains("/"), !GLShaderFiles.internalFiles.contains(file) else { return nil }
+        return source(named: file)
+    }
+}
+
+/// A shader stage ready for glShaderSource: the common prelude (`#version`, precision, and
+/// shapes.glsl for fragment stages) ahead of the file's body. GLSL has no #include, so the
+/// body starts with `#line 1`: compile errors report the file's own line numbers.
+struct GLSLStage {
+    let name: String
+    let text: String
+    /// Lines ahead of the body in `text` (the body's line 1 is line `preludeLines + 1`).
+    let preludeLines: Int
+
+    /// `defines` become `#define NAME 1` lines, for variants of one file.
+    init(name: String, body: String, shapes: String?, defines: [String] = []) {
+        var prelude = "#version 300 es\nprecision highp float;\nprecision highp int;\n"
+        for define in defines { prelude += "#define \(define) 1\n" }
+        if let shapes { prelude += shapes + "\n" }
+        prelude += "#line 1\n"
+        self.name = name
+        self.preludeLines = prelude.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        self.text = prelude + GLSLStage.removingVersionLine(body)
+    }
+
+    /// Authors may keep `#version 300 es` in their files; the prelude already has it, and it
+    /// must be the first line. Blanked rather than removed so line numbers stay true.
+    static func removingVersionLine(_ body: String) -> String {
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        if let index = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
+           lines[index].drop(while: \.isWhitespace).hasPrefix("#version") {
+            lines[index] = ""
+        }
+        return lines.joined(separator: "\n")
+    }
+}
