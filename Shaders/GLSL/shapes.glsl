@@ -29,14 +29,19 @@ float segueErf(float x) {
     return x < 0.0 ? -y : y;
 }
 
-// Coverage of rect (x, y, w, h) blurred by a Gaussian of standard deviation sigma (a drop
-// shadow), as Coverage.boxShadow; sigma <= 0 is the sharp rectangle's one-pixel ramp.
-float segueBoxShadow(vec2 p, vec4 rect, float sigma) {
+// One axis of the interval [from, to] blurred by a Gaussian of standard deviation sigma
+// (Coverage.boxShadowProfile); sigma <= 0 is the sharp interval's one-pixel ramp.
+float segueShadowProfile(float x, float from, float to, float sigma) {
     if (sigma <= 0.0) {
-        return segueCoverage(segueRoundedRectDistance(p, rect, vec4(0.0)), 0.0);
+        return clamp(min(x - from, to - x) + 0.5, 0.0, 1.0);
     }
-    float f = 1.0 / (sigma * sqrt(2.0));
-    float kx = segueErf((rect.x + rect.z - p.x) * f) - segueErf((rect.x - p.x) * f);
-    float ky = segueErf((rect.y + rect.w - p.y) * f) - segueErf((rect.y - p.y) * f);
-    return clamp(0.25 * kx * ky, 0.0, 1.0);
+    float k = 1.0 / (sigma * sqrt(2.0));
+    return clamp(0.5 * (segueErf((x - from) * k) - segueErf((x - to) * k)), 0.0, 1.0);
+}
+
+// Coverage of rect (x, y, w, h) blurred by a Gaussian (a drop shadow): the product of its
+// axis profiles (Coverage.boxShadow).
+float segueBoxShadow(vec2 p, vec4 rect, float sigma) {
+    return segueShadowProfile(p.x, rect.x, rect.x + rect.z, sigma)
+         * segueShadowProfile(p.y, rect.y, rect.y + rect.w, sigma);
 }

@@ -73,16 +73,10 @@ public enum Coverage {
     }
 
     /// Coverage at `p` of `rect` blurred by a Gaussian of standard deviation `sigma` (a drop
-    /// shadow): the product of the blurred box's two 1-D edge integrals. `sigma ≤ 0` falls back
-    /// to the one-pixel edge ramp of the sharp rectangle.
+    /// shadow): the product of the blurred box's two axis profiles.
     @inlinable
     public static func boxShadow(_ px: Double, _ py: Double, rect: Rect, sigma: Double) -> Double {
-        if sigma <= 0 {
-            return fromDistance(roundedRectDistance(px, py, rect: rect, radii: .zero))
-        }
-        let f = 1 / (sigma * 2.0.squareRoot())
-        let kx = erf((rect.maxX - px) * f) - erf((rect.minX - px) * f)
-        let ky = erf((rect.maxY - py) * f) - erf((rect.minY - py) * f)
-        return clamp(0.25 * kx * ky, 0, 1)
+        boxShadowProfile(px, from: rect.minX, to: rect.maxX, sigma: sigma)
+            * boxShadowProfile(py, from: rect.minY, to: rect.maxY, sigma: sigma)
     }
 }

@@ -39,6 +39,8 @@ public final class GLRenderer: FrameRenderer {
 
     private struct Texture { let id: GLuint; let width: Int; let height: Int }
     private var textures: [ImageRef: Texture] = [:]
+    /// Textures currently held (one per image of the current set): stays flat over long jobs.
+    public var liveTextureCount: Int { textures.count }
     private var textureSetID: UInt64?
     /// Images of the current set already uploaded to `textures`.
     private var uploaded: Set<ImageRef> = []

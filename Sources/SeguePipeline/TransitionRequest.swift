@@ -23,6 +23,10 @@ public struct TransitionRequest: Sendable {
     /// Device pixels per point for parameters in points.
     public var scale: Double = 3
     public var seed: UInt64 = 0
+    /// A recorded gesture driving the transition (docs/GESTURES.md), and overrides of its axis
+    /// and travel.
+    public var gesture: String?
+    public var gestureOptions = GestureTrack.Options()
 
     public init(effect: String) { self.effect = effect }
 }
@@ -66,13 +70,20 @@ public struct PreparedTransition: Sendable {
         try PixelBuffer.checkSize(size, what: "output")
         self.size = size
         images = ImageSet([.from: from.fitted(to: size, mode: request.fit), .to: to.fitted(to: size, mode: request.fit)])
-        timeline = Timeline(duration: duration, fps: request.fps)
+        if let gesture = request.gesture {
+            timeline = Timeline(fps: request.fps, driver: try GestureTrack.driver(path: gesture, duration: duration, options: request.gestureOptions))
+        } else {
+            timeline = Timeline(duration: duration, fps: request.fps)
+        }
     }
 
     private static func loadSnapshots(_ r: TransitionRequest) throws(SegueError) -> (PixelBuffer, PixelBuffer) {
-        let from = try r.fromImage ?? r.from.map { path throws(SegueError) in try ImageFile.load(path) } ?? SampleSnapshots.list(scale: r.scale)
-        let to = try r.toImage ?? r.to.map { path throws(SegueError) in try ImageFile.load(path) } ?? SampleSnapshots.detail(scale: r.scale)
-        return (from, to)
+        func load(_ image: PixelBuffer?, _ path: String?, sample: (Double) -> PixelBuffer) throws(SegueError) -> PixelBuffer {
+            if let image { return image }
+            if let path { return try ImageFile.load(path) }
+            return sample(r.scale)
+        }
+        return (try load(r.fromImage, r.from, sample: SampleSnapshots.list), try load(r.toImage, r.to, sample: SampleSnapshots.detail))
     }
 
     public var frameCount: Int { timeline.frameCount }

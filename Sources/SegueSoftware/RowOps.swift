@@ -83,7 +83,7 @@ struct ShadowOp: RowOp {
     init?(layer: Layer, canvas: PixelSize) {
         guard let shadow = layer.shadow, shadow.color.a > 0, layer.opacity > 0 else { return nil }
         let rect = layer.frame.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y)
-        sigma = max(shadow.radius, 0.01)
+        sigma = shadow.radius
         self.rect = rect
         color = packedPixel(shadow.color.withAlpha(shadow.color.a * clamp(layer.opacity, 0, 1)).premultipliedBytes)
         let reach = 3 * sigma + 1

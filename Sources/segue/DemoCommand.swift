@@ -14,9 +14,8 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Renderer: auto, gl, software.") var backend: String = "auto"
 
     func run() throws {
+        let options = try TransitionOptions.parse(["--backend", backend, "--fps", String(fps)])
         try reportingErrors { () throws(SegueError) in
-            var options = try TransitionOptions.parse(["--backend", backend])
-            options.fps = fps
             let session = try options.session()
             for entry in EffectTable.all where entry.descriptor.kind != .userShader {
                 let transition = try PreparedTransition(try options.request(effect: entry.name))

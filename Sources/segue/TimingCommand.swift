@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SegueCore
 import SeguePipeline
+import SegueIO
 
 /// `segue timing <SPEC> --at v1,v2,… [--json]` / `--describe`: lets users see a curve and lets
 /// tests and reviewers read its numbers (issue 3).
@@ -34,6 +35,9 @@ struct TimingCommand: ParsableCommand {
     @Option(help: "Transition duration in seconds; shapes the UIKit spring form spring(dampingRatio:…).")
     var duration: Double = 0.5
 
+    @Option(help: "Draw the curve as a PNG chart (springs: with their settling time).")
+    var plot: String?
+
     func run() throws {
         do {
             print(try output(), terminator: "")
@@ -45,10 +49,13 @@ struct TimingCommand: ParsableCommand {
 
     /// Everything the command prints, so tests can read it.
     func output() throws(SegueError) -> String {
-        guard at != nil || describe else { throw .usage("timing: give --at v1,v2,… and/or --describe") }
+        guard at != nil || describe || plot != nil else { throw .usage("timing: give --at v1,v2,…, --describe and/or --plot FILE") }
         guard !json || at != nil else { throw .usage("timing: --json applies to --at") }
         guard duration > 0 && duration.isFinite else { throw .usage("timing: --duration must be > 0, got \(duration)") }
         let curve = try TimingCurve(parsing: spec)
+        if let plot {
+            try PNGCodec.write(CurvePlot(curve: curve, duration: duration).render(), to: plot, compression: .default)
+        }
         var text = ""
         if describe { text += curve.describe(duration: duration) + "\n" }
         if let at {

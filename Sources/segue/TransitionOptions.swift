@@ -26,6 +26,12 @@ struct TransitionOptions: ParsableArguments {
     var scale: Double = 3
     @Option(help: "Seed for effects with randomness.")
     var seed: UInt64 = 0
+    @Option(help: "A recorded gesture (JSON or CSV, see docs/GESTURES.md) that drives the transition.")
+    var gesture: String?
+    @Option(help: "Gesture axis when the track does not say: x or y.")
+    var gestureAxis: String?
+    @Option(help: "Gesture travel (full progress) in the track's units when the track does not say.")
+    var gestureTravel: Double?
     @Option(help: "Renderer: auto, gl, software.")
     var backend: String = "auto"
     @Option(help: "EGL platform: auto, device, gbm, surfaceless.")
@@ -52,6 +58,12 @@ struct TransitionOptions: ParsableArguments {
         r.fit = fitMode
         r.scale = scale
         r.seed = seed
+        r.gesture = gesture
+        if let gestureAxis {
+            guard let axis = GestureTrack.Axis(rawValue: gestureAxis) else { throw .usage("--gesture-axis \(gestureAxis): expected x or y") }
+            r.gestureOptions.axis = axis
+        }
+        r.gestureOptions.travel = gestureTravel
         return r
     }
 

@@ -182,7 +182,7 @@ private let curveEffects: [(String, [(String, String)])] = [
     #expect(end[3].cornerRadii.isZero)
 }
 
-@Test(.disabled("needs springs from the timing branch"))
+@Test
 func zoomTransformScalesTheWholeScreenFromTheSource() throws {
     let effect = try make("zoom", [("style", "transform")])
     let start = layers(effect.plan(try context("zoom", fraction: 0, width: 1170, height: 2532, scale: 3)))
@@ -253,7 +253,7 @@ func zoomTransformScalesTheWholeScreenFromTheSource() throws {
     #expect(Card.Preset.stork.presenterTop(inset: 44) == 44 && Card.Preset.stork.cardTop(inset: 44) == 57)
 }
 
-@Test(.disabled("needs springs from the timing branch"))
+@Test
 func storkScalesBy26OverWidth() throws {
     let effect = try make("card", [("preset", "stork")])
     let plan = effect.plan(try context("card", fraction: 1))

@@ -93,7 +93,10 @@ extension GLSuite {
             let after = residentBytes()
             print("GL 2000 frames 320x180 over 20 image sets: RSS \(before / 1_048_576) → \(after / 1_048_576) MiB, \(renderer.textureUploadCount) uploads")
             #expect(renderer.textureUploadCount == 46)
-            #expect(after - before < 16 * 1_048_576, "RSS grew by \((after - before) / 1_048_576) MiB")
+            // RSS is shared with the suites running beside this one, so it is printed, not held;
+            // the GL objects this renderer keeps are what must stay flat.
+            #expect(renderer.liveTextureCount == 2)
+            #expect(renderer.framebufferCreationCount == 1)
         }
     }
 }
