@@ -39,7 +39,7 @@ public struct Zoom: Effect {
         kind: .layers, parameters: [
             ParameterSpec("source", .rect, default: .rect(Rect(x: 20, y: 212, width: 44, height: 44)),
                           "x,y,w,h in pt: the small image in the from snapshot (default: the first row's avatar of the sample inbox)."),
-            ParameterSpec("destination", .rect, default: .rect(Rect(x: 0, y: 54, width: 390, height: 340)),
+            ParameterSpec("destination", .rect, default: .rect(Rect(x: 0, y: 98, width: 390, height: 296)),
                           "x,y,w,h in pt: the large image in the to snapshot (default: the sample detail page's hero photo)."),
             ParameterSpec("radius", .number(min: 0, max: 1000), default: .number(22),
                           "Corner radius in pt of the moving image at the source, 0 at the destination (22 = the sample's round avatar)."),
