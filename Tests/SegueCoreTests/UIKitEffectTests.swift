@@ -177,7 +177,7 @@ private let curveEffects: [(String, [(String, String)])] = [
     #expect(start[2].frame == Rect(x: 60, y: 636, width: 132, height: 132))
     #expect(close(start[2].sourceRect, start[2].frame))
     let end = layers(effect.plan(try context("zoom", fraction: 1, width: 1170, height: 2532, scale: 3)))
-    let hero = Rect(x: 0, y: 162, width: 1170, height: 1020)
+    let hero = Rect(x: 0, y: 294, width: 1170, height: 888)
     #expect(end[3].frame == hero && close(end[3].sourceRect, hero) && end[3].opacity == 1)
     #expect(end[3].cornerRadii.isZero)
 }
