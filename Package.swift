@@ -40,6 +40,6 @@ let package = Package(
 
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueEffects"]),
         .testTarget(name: "SegueRenderTests", dependencies: ["SeguePipeline", "SegueSoftware", "SegueGL", "SegueIO"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "SegueIO"]),
     ]
 )

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import SegueCore
+import SegueIO
+
+/// Issue 2 "Bad input": one clear line on stderr naming the file and the problem, the
+/// documented exit code, and no frame left behind under its final name.
+@Suite struct BadInputTests {
+    let dir: URL
+    init() throws { dir = try SegueProcess.scratchDirectory() }
+
+    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+        try Data(bytes).write(to: dir.appendingPathComponent(name))
+        return path(name)
+    }
+
+    /// A tiny valid PNG to pair with a bad one.
+    func goodImage() throws -> String {
+        var image = PixelBuffer(width: 8, height: 8)
+        image.fill(.white)
+        try PNGCodec.write(image, to: path("good.png"), compression: .fast)
+        return path("good.png")
+    }
+
+    func expectFailure(_ args: [String], code: Int32, mentions: String) throws {
+        let result = try SegueProcess.run(args, in: dir)
+        #expect(result.status == code, "\(args): exit \(result.status), stderr \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(args): stderr should be one line, got \(result.stderr)")
+        #expect(result.stderr.contains(mentions), "\(args): \(result.stderr)")
+    }
+
+    @Test func truncatedPNG() throws {
+        var png = try PNGCodec.encode(TestPattern.small, compression: .fast)
+        png.removeLast(png.count / 2)
+        let bad = try write("truncated.png", png)
+        try expectFailure(["render", "fade", "--from", bad, "--to", try goodImage(), "-o", path("frames"), "--backend", "software"],
+                          code: 65, mentions: "truncated.png")
+        #expect(!FileManager.default.fileExists(atPath: path("frames/000000.png")))
+    }
+
+    @Test func notAnImage() throws {
+        let bad = try write("notes.png", Array("hello, not a picture".utf8))
+        try expectFailure(["still", "fade", "--at", "0.5", "--from", bad, "-o", path("a.png")], code: 65, mentions: "notes.png")
+    }
+
+    @Test func zeroSizeFile() throws {
+        let bad = try write("empty.png", [])
+        try expectFailure(["still", "fade", "--at", "0.5", "--to", bad, "-o", path("a.png")], code: 65, mentions: "empty.png")
+    }
+
+    @Test func hugeImageHeaderIsRejectedBeforeDecoding() throws {
+        // A PNG signature and an IHDR chunk claiming 50000×50000 pixels.
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        bytes += [0, 0, 0xC3, 0x50, 0, 0, 0xC3, 0x50, 8, 6, 0, 0, 0]
+        bytes += [0x5B, 0x9E, 0x1D, 0x2E]   // CRC, not checked before the size
+        let bad = try write("huge.png", bytes)
+        try expectFailure(["still", "fade", "--at", "0.5", "--from", bad, "-o", path("a.png")], code: 65, mentions: "huge.png")
+    }
+
+    @Test func missingFile() throws {
+        try expectFailure(["still", "fade", "--at", "0.5", "--from", path("nowhere.png"), "-o", path("a.png")],
+                          code: 66, mentions: "nowhere.png")
+    }
+
+    @Test func unknownEffect() throws {
+        try expectFailure(["render", "wobble", "-o", path("frames")], code: 65, mentions: "wobble")
+    }
+
+    @Test func unknownAndOutOfRangeParameters() throws {
+        try expectFailure(["still", "push", "--at", "0.5", "--param", "speed=2", "-o", path("a.png")], code: 65, mentions: "speed")
+        try expectFailure(["still", "push", "--at", "0.5", "--param", "dim=7", "-o", path("a.png")], code: 65, mentions: "dim=7")
+        try expectFailure(["still", "push", "--at", "0.5", "--param", "direction=sideways", "-o", path("a.png")],
+                          code: 65, mentions: "direction")
+    }
+
+    @Test func unwritableOutputFolder() throws {
+        // A regular file where the output folder should be: no frame can be written there.
+        let blocker = try write("blocker", [1, 2, 3])
+        try expectFailure(["render", "fade", "--from", try goodImage(), "--to", try goodImage(), "-o", blocker + "/frames",
+                           "--backend", "software"], code: 74, mentions: "blocker")
+    }
+
+    @Test func badUsageIs64() throws {
+        let result = try SegueProcess.run(["still", "fade", "--at", "2", "-o", path("a.png")])
+        #expect(result.status == 64)
+        let size = try SegueProcess.run(["still", "fade", "--at", "0.5", "--size", "wide", "-o", path("a.png")])
+        #expect(size.status == 64 && size.stderr.contains("--size"))
+    }
+
+    @Test func glBackendUnavailableIs69() throws {
+        // No EGL vendor library: `--backend gl` must fail with 69 and name the package.
+        let process = Process()
+        process.executableURL = SegueProcess.executable
+        process.arguments = ["still", "fade", "--at", "0.5", "--backend", "gl", "-o", path("a.png")]
+        var environment = ProcessInfo.processInfo.environment
+        environment["__EGL_VENDOR_LIBRARY_DIRS"] = "/nonexistent"
+        process.environment = environment
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 69, "\(text)")
+        #expect(text.contains("libegl-mesa0"))
+        #expect(!FileManager.default.fileExists(atPath: path("a.png")))
+
+        // `auto` falls back to software with a one-line notice when GL would have been used.
+        let auto = Process()
+        auto.executableURL = SegueProcess.executable
+        auto.arguments = ["still", "fade", "--at", "0.5", "--backend", "auto", "--size", "64x64", "-o", path("b.png")]
+        auto.environment = environment
+        auto.standardError = Pipe()
+        auto.standardOutput = Pipe()
+        try auto.run()
+        auto.waitUntilExit()
+        #expect(auto.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: path("b.png")))
+    }
+}
+
+enum TestPattern {
+    static var small: PixelBuffer {
+        var b = PixelBuffer(width: 32, height: 32)
+        for i in stride(from: 0, to: b.bytes.count, by: 4) {
+            b.bytes[i] = UInt8(i % 251); b.bytes[i + 1] = UInt8(i / 4 % 256); b.bytes[i + 2] = 90; b.bytes[i + 3] = 255
+        }
+        return b
+    }
+}
