@@ -16,8 +16,8 @@ public struct LinearDriver: TimeDriver {
 }
 
 /// Frame n ↔ time ↔ fraction (DESIGN.md "Time"): a sequence of length L at f frames per
-/// second has `round(L·f) + 1` frames; frame n is at `t = n/f` clamped to L, so the first frame
-/// is exactly the start state and the last exactly the end state.
+/// second has `round(L·f) + 1` frames; frame n is at `t = n/f` clamped to L (the last one at L),
+/// so the first frame is exactly the start state and the last exactly the end state.
 public struct Timeline: Sendable {
     public let fps: Double
     public let driver: any TimeDriver
@@ -30,7 +30,11 @@ public struct Timeline: Sendable {
 
     public var frameCount: Int { Int((driver.length * fps).rounded()) + 1 }
 
-    public func time(ofFrame n: Int) -> Double { min(Double(n) / fps, driver.length) }
+    /// The last frame sits exactly at the end even when `L·f` is not a whole number of frames,
+    /// so it always shows the end state.
+    public func time(ofFrame n: Int) -> Double {
+        n >= frameCount - 1 ? driver.length : min(Double(n) / fps, driver.length)
+    }
 
     public func fraction(ofFrame n: Int) -> Double { driver.fraction(atTime: time(ofFrame: n)) }
 }

@@ -35,6 +35,9 @@ public protocol Effect: Sendable {
     /// end, as UIKit removes the other view then; nil when the resting state is a composition
     /// the effect plans itself (a presented card keeps the screen behind it visible).
     func restingSnapshot(atEnd: Bool) -> ImageRef?
+
+    /// The original's own drag behaviour, for `--gesture` (see `DragInteraction`).
+    func dragInteraction(_ frame: FrameContext) -> DragInteraction?
 }
 
 extension Effect {

@@ -1,5 +1,6 @@
 import Foundation
 import SegueCore
+import SegueEffects
 
 /// A recorded gesture read from a track file (format: docs/GESTURES.md): JSON with finger
 /// positions on an axis plus the travel, or with percents directly; or CSV `t,x,y` / `t,percent`.
@@ -248,6 +249,22 @@ public struct GestureTrack: Sendable {
             guard row["percent"] == nil else { throw fail("\(place(i)): mixes percent and x/y samples") }
             guard let c = row[key] else { throw fail("\(place(i)): no \"\(key)\" value") }
             return GestureSample(time: row["t"]!, percent: direction * (c - origin) / travel)
+        }
+    }
+}
+
+extension GestureTrack {
+    /// Follows an effect's own drag behaviour: the finger's progress maps through the effect's
+    /// curve, release decides by the effect's threshold, and an effect that completes during the
+    /// drag releases at the first sample past it.
+    mutating func follow(_ drag: DragInteraction) {
+        samples = samples.map { GestureSample(time: $0.time, percent: drag.fraction($0.percent)) }
+        rule.kind = .position
+        rule.threshold = drag.finishThreshold
+        rule.velocityOverride = nil
+        if drag.finishesDuringDrag, let i = samples.firstIndex(where: { $0.percent >= drag.finishThreshold }) {
+            samples = Array(samples[...i])
+            releaseTime = samples[i].time
         }
     }
 }

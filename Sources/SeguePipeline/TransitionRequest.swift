@@ -71,7 +71,10 @@ public struct PreparedTransition: Sendable {
         self.size = size
         images = ImageSet([.from: from.fitted(to: size, mode: request.fit), .to: to.fitted(to: size, mode: request.fit)])
         if let gesture = request.gesture {
-            timeline = Timeline(fps: request.fps, driver: try GestureTrack.driver(path: gesture, duration: duration, options: request.gestureOptions))
+            var track = try GestureTrack.load(path: gesture, options: request.gestureOptions)
+            let probe = FrameContext(size: size, fraction: 0, time: 0, duration: duration, timing: timing, scale: scale, seed: seed)
+            if let drag = effect.dragInteraction(probe) { track.follow(drag) }
+            timeline = Timeline(fps: request.fps, driver: try track.driver(duration: duration))
         } else {
             timeline = Timeline(duration: duration, fps: request.fps)
         }

@@ -31,6 +31,11 @@ public struct Bubble: Effect {
         ], defaultDuration: 0.5, defaultTiming: .easeInEaseOut
     )) { p throws(SegueError) in Bubble(mode: PresentationMode(p), start: p.point("start"), color: p.color("color")) }
 
+    /// BubbleTransition's interactive dismissal finishes past 30 % (§2.2), not UIKit's 50 %.
+    public func dragInteraction(_ frame: FrameContext) -> DragInteraction? {
+        DragInteraction(fraction: { $0 }, finishThreshold: Self.interactiveFinishThreshold)
+    }
+
     public func plan(_ frame: FrameContext) -> FramePlan {
         let e = frame.progress
         let a = mode.amount(e)

@@ -88,6 +88,22 @@ public struct Card: Effect {
         shadow = p.number("shadow")
     }
 
+    /// Dismissal by dragging the card down (§7.1–7.2): the card follows the elastic offset
+    /// f(T) of the finger's translation T (points, travel = the card's height), and the original
+    /// dismisses at T ≥ 240 pt during the drag (Deck) or on release at T ≥ 200 pt (Stork).
+    /// Presenting has no drag in the originals: it scrubs linearly.
+    public func dragInteraction(_ frame: FrameContext) -> DragInteraction? {
+        guard mode == .dismiss else { return nil }
+        let motion = preset == .deck ? frame.timing : Self.storkTiming
+        let duration = frame.duration
+        let travel = max(1, (frame.height - preset.cardTop(inset: inset) * frame.scale) / frame.scale)
+        let fraction: @Sendable (Double) -> Double = { progress in
+            motion.fraction(reaching: ElasticDrag.offset(forTranslation: max(0, progress) * travel) / travel, duration: duration)
+        }
+        return DragInteraction(fraction: fraction, finishThreshold: fraction(preset.dismissThreshold / travel),
+                               finishesDuringDrag: preset == .deck)
+    }
+
     public func plan(_ frame: FrameContext) -> FramePlan {
         let motion = preset == .deck ? frame.timing : Self.storkTiming
         let e = frame.eased(by: motion)

@@ -1,0 +1,40 @@
+import SegueCore
+
+/// How an effect's original follows a finger, where it departs from
+/// `UIPercentDrivenInteractiveTransition`'s linear percent and 0.5 rule: a card that moves
+/// elastically and dismisses past a distance, a bubble that finishes past 0.3 (effects.md §2.2,
+/// §7). The pipeline maps a gesture track through it before deciding finish or cancel.
+public struct DragInteraction: Sendable {
+    /// Animation fraction for the finger's progress (translation / travel, unclamped).
+    public var fraction: @Sendable (Double) -> Double
+    /// The transition finishes when the fraction at release is at least this (a position rule).
+    public var finishThreshold: Double
+    /// The original completes as soon as the drag reaches the threshold, without waiting for
+    /// the finger to lift (DeckTransition).
+    public var finishesDuringDrag: Bool
+
+    public init(fraction: @escaping @Sendable (Double) -> Double, finishThreshold: Double, finishesDuringDrag: Bool = false) {
+        self.fraction = fraction
+        self.finishThreshold = finishThreshold
+        self.finishesDuringDrag = finishesDuringDrag
+    }
+}
+
+extension Effect {
+    /// nil: the transition follows the finger linearly and decides by the track's rule.
+    public func dragInteraction(_ frame: FrameContext) -> DragInteraction? { nil }
+}
+
+extension TimingCurve {
+    /// The time fraction at which the curve reaches `value` (bisection; the curve is taken as
+    /// non-decreasing, which holds for the curves effects scrub with).
+    public func fraction(reaching value: Double, duration: Double) -> Double {
+        if value <= 0 { return 0 }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if self.value(atFraction: mid, duration: duration) < value { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+}
