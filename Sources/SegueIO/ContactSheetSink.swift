@@ -18,12 +18,13 @@ public final class ContactSheetSink: FrameSink {
 
     private let thumbnails = Mutex<[Int: PixelBuffer]>([:])
 
-    public init(path: String, frameCount: Int, columns: Int = 4, thumbnailWidth: Int = 240) {
+    /// `thumbnails` frames (at most `maxThumbnails`) in rows of `columns`.
+    public init(path: String, frameCount: Int, thumbnails count: Int = maxThumbnails, columns: Int = 4, thumbnailWidth: Int = 240) {
         self.path = path
         self.frameCount = max(1, frameCount)
         self.columns = max(1, columns)
         self.thumbnailWidth = max(8, thumbnailWidth)
-        let n = min(self.frameCount, Self.maxThumbnails)
+        let n = min(self.frameCount, max(1, min(count, Self.maxThumbnails)))
         let last = self.frameCount - 1
         selected = n == 1 ? [0] : (0..<n).map { i in Int((Double(i * last) / Double(n - 1)).rounded()) }
     }

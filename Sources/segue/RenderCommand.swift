@@ -12,6 +12,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output folder for the frames.") var output: String?
     @Option(help: "PNG compression: fast, default, best.") var pngCompression: String = "fast"
     @Option(help: "Also write a contact sheet (a grid of frames) to this PNG file.") var contactSheet: String?
+    @Option(help: "Frames on the contact sheet (at most 12).") var sheetFrames = ContactSheetSink.maxThumbnails
+    @Option(help: "Contact sheet columns.") var sheetColumns = 4
+    @Option(help: "Contact sheet thumbnail width in pixels.") var sheetWidth = 240
     @Flag(help: "Print nothing but errors.") var quiet = false
 
     func run() throws {
@@ -24,7 +27,8 @@ struct RenderCommand: ParsableCommand {
             let directory = output ?? "out/\(transition.descriptor.name)"
             var sinks: [any FrameSink] = [try PNGSequenceSink(directory: directory, compression: compression)]
             if let contactSheet {
-                sinks.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount))
+                sinks.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount, thumbnails: sheetFrames,
+                                              columns: sheetColumns, thumbnailWidth: sheetWidth))
             }
             let stats = try FrameLoop.run(transition, renderer: renderer, sinks: sinks)
             if !quiet {
