@@ -13,7 +13,7 @@ import Darwin
 #endif
 
 /// Per-corner radii in canvas pixels (UIKit's `maskedCorners` rounds a subset).
-public struct CornerRadii: Codable, Hashable, Sendable {
+public struct CornerRadii: Codable, Hashable, Sendable, CustomStringConvertible {
     public var topLeft: Double
     public var topRight: Double
     public var bottomRight: Double
@@ -26,6 +26,11 @@ public struct CornerRadii: Codable, Hashable, Sendable {
     public static let zero = CornerRadii(all: 0)
     public var isZero: Bool { topLeft == 0 && topRight == 0 && bottomRight == 0 && bottomLeft == 0 }
     public var maximum: Double { max(max(topLeft, topRight), max(bottomRight, bottomLeft)) }
+    /// `r` when all four agree, else `topLeft,topRight,bottomRight,bottomLeft`.
+    public var description: String {
+        let all = [topLeft, topRight, bottomRight, bottomLeft]
+        return Set(all).count == 1 ? readable(topLeft) : all.map { readable($0) }.joined(separator: ",")
+    }
 
     /// Radii clamped so that adjacent corners never overlap (what Core Animation does).
     public func fitted(to rect: Rect) -> CornerRadii {

@@ -72,10 +72,18 @@ public struct Layer: Codable, Hashable, Sendable {
 }
 
 /// A solid shape, e.g. a dimming view (the whole canvas) or a bubble (a circle).
-public enum Shape: Codable, Hashable, Sendable {
+public enum Shape: Codable, Hashable, Sendable, CustomStringConvertible {
     case canvas
     case rect(Rect, CornerRadii)
     case circle(center: Point, radius: Double)
+
+    public var description: String {
+        switch self {
+        case .canvas: return "canvas"
+        case .rect(let r, let radii): return radii.isZero ? "rect \(r)" : "rect \(r) corners \(radii)"
+        case .circle(let c, let radius): return "circle \(c) radius \(readable(radius))"
+        }
+    }
 }
 
 public struct Fill: Codable, Hashable, Sendable {

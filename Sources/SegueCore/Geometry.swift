@@ -12,12 +12,22 @@ import Darwin
 
 @inlinable public func clamp<T: Comparable>(_ v: T, _ lo: T, _ hi: T) -> T { min(max(v, lo), hi) }
 
+/// A number for people to read and type back: at most `decimals` decimals, no trailing zeros
+/// (`12` rather than `12.0`, `0.333` rather than `0.3333333333333333`).
+public func readable(_ v: Double, decimals: Int = 3) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let r = (v * scale).rounded() / scale
+    if r == r.rounded() && abs(r) < 1e15 { return String(Int(r)) }
+    return String(r)
+}
+
 public struct Point: Codable, Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }
     public static let zero = Point(x: 0, y: 0)
-    public var description: String { "(\(x), \(y))" }
+    public var description: String { "(\(readable(x)), \(readable(y)))" }
     public static func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point {
         Point(x: SegueCore.lerp(a.x, b.x, t), y: SegueCore.lerp(a.y, b.y, t))
     }
@@ -56,7 +66,7 @@ public struct Rect: Codable, Hashable, Sendable, CustomStringConvertible {
     public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
     public var center: Point { Point(x: midX, y: midY) }
-    public var description: String { "[\(x), \(y), \(width)×\(height)]" }
+    public var description: String { "[\(readable(x)), \(readable(y)), \(readable(width))×\(readable(height))]" }
 
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 

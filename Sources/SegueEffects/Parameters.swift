@@ -22,21 +22,13 @@ public enum ParameterValue: Hashable, Sendable, Codable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .number(let v): return Self.compact(v)
+        case .number(let v): return readable(v, decimals: 6)
         case .bool(let b): return b ? "true" : "false"
         case .string(let s): return s
-        case .point(let p): return [p.x, p.y].map(Self.compact).joined(separator: ",")
+        case .point(let p): return [p.x, p.y].map { readable($0, decimals: 6) }.joined(separator: ",")
         case .color(let c): return c.hexString
-        case .rect(let r): return [r.x, r.y, r.width, r.height].map(Self.compact).joined(separator: ",")
+        case .rect(let r): return [r.x, r.y, r.width, r.height].map { readable($0, decimals: 6) }.joined(separator: ",")
         }
-    }
-
-    /// `20` rather than `20.0`, `0.333333` rather than `0.3333333333333333`: what a person
-    /// types back on the command line.
-    static func compact(_ v: Double) -> String {
-        let rounded = (v * 1e6).rounded() / 1e6
-        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
-        return String(rounded)
     }
 }
 

@@ -21,7 +21,7 @@ struct PlanCommand: ParsableCommand {
     }
 
     static func describe(_ plan: FramePlan) -> String {
-        var lines = ["frame \(plan.size) t=\(plan.time) s progress=\(plan.progress)"]
+        var lines = ["frame \(plan.size) t=\(readable(plan.time)) s progress=\(readable(plan.progress))"]
         for (i, command) in plan.commands.enumerated() {
             switch command {
             case .clear(let c):
@@ -29,10 +29,10 @@ struct PlanCommand: ParsableCommand {
             case .fill(let f):
                 lines.append("\(i). fill \(f.shape) \(f.color) blend=\(f.blend.rawValue)")
             case .layer(let l):
-                var s = "\(i). layer \(l.source) frame=\(l.frame) opacity=\(l.opacity) blend=\(l.blend.rawValue)"
+                var s = "\(i). layer \(l.source) frame=\(l.frame) opacity=\(readable(l.opacity)) blend=\(l.blend.rawValue)"
                 if let r = l.sourceRect { s += " sourceRect=\(r)" }
                 if !l.cornerRadii.isZero { s += " corners=\(l.cornerRadii)" }
-                if let sh = l.shadow { s += " shadow(\(sh.color), radius \(sh.radius), offset \(sh.offset))" }
+                if let sh = l.shadow { s += " shadow(\(sh.color), radius \(readable(sh.radius)), offset \(sh.offset))" }
                 lines.append(s)
             case .shader(let call):
                 lines.append("\(i). shader \(call.program)")
