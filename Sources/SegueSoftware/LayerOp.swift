@@ -110,7 +110,8 @@ struct LayerOp: RowOp, @unchecked Sendable {
             let c = columns!
             i0 = Int(c.first[x]); i1 = Int(c.second[x]); fx = c.weight[x]
         }
-        return lerpPixel(lerpPixel(row0[i0], row0[i1], fx), lerpPixel(row1[i0], row1[i1], fx), fy)
+        // Vertical first, as the scaled-row path blends its two source rows first.
+        return lerpPixel(lerpPixel(row0[i0], row1[i0], fy), lerpPixel(row0[i1], row1[i1], fy), fx)
     }
 
     /// Samples `span` of the row into `out`, one pixel per canvas column.
@@ -124,7 +125,7 @@ struct LayerOp: RowOp, @unchecked Sendable {
             if fy == 0 {
                 for i in 0..<n { out[i] = lerpPixel(s0[i], s0[i + 1], fx) }
             } else {
-                for i in 0..<n { out[i] = lerpPixel(lerpPixel(s0[i], s0[i + 1], fx), lerpPixel(s1[i], s1[i + 1], fx), fy) }
+                for i in 0..<n { out[i] = lerpPixel(lerpPixel(s0[i], s1[i], fy), lerpPixel(s0[i + 1], s1[i + 1], fy), fx) }
             }
             return
         }
@@ -132,10 +133,21 @@ struct LayerOp: RowOp, @unchecked Sendable {
             for i in 0..<n { out[i] = samplePixel(x: span.lowerBound + i, row0: row0, row1: row1, fy: fy) }
             return
         }
-        let c0 = columns!.first + span.lowerBound, c1 = columns!.second + span.lowerBound, cw = columns!.weight + span.lowerBound
+        // Blend the two source rows once over the columns the span reads, then each pixel
+        // needs two texels from that one row instead of four from two.
+        let c = columns!
+        let first = Int(c.first[span.lowerBound]), last = Int(c.second[span.upperBound - 1])
+        let blended: UnsafePointer<UInt32>
+        if fy == 0 {
+            blended = row0
+        } else {
+            let rowBuffer = out + n
+            for i in first...last { rowBuffer[i - first] = lerpPixel(row0[i], row1[i], fy) }
+            blended = UnsafePointer(rowBuffer) - first
+        }
+        let c0 = c.first + span.lowerBound, c1 = c.second + span.lowerBound, cw = c.weight + span.lowerBound
         for i in 0..<n {
-            let a = Int(c0[i]), b = Int(c1[i]), fx = cw[i]
-            out[i] = lerpPixel(lerpPixel(row0[a], row0[b], fx), lerpPixel(row1[a], row1[b], fx), fy)
+            out[i] = lerpPixel(blended[Int(c0[i])], blended[Int(c1[i])], cw[i])
         }
     }
 }

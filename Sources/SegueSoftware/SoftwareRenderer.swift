@@ -43,16 +43,16 @@ public final class SoftwareRenderer: FrameRenderer {
                 case .shader: break
                 }
             }
-            draw(ops, into: &target)
+            draw(ops, into: &target, scratchPixels: 2 * (buffers.map(\.width).reduce(plan.size.width, max) + 4))
         }
     }
 
-    private func draw(_ ops: [any RowOp], into target: inout PixelBuffer) {
+    private func draw(_ ops: [any RowOp], into target: inout PixelBuffer, scratchPixels: Int) {
         let width = target.width, height = target.height
         target.bytes.withUnsafeMutableBytes { buffer in
             let base = SharedPointer(base: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self))
             executor.run(rows: height) { rows in
-                let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: width + 4)
+                let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: scratchPixels)
                 defer { scratch.deallocate() }
                 for y in rows {
                     let row = base.base + y * width
