@@ -51,7 +51,7 @@ public struct GLSLSource: Sendable {
         public var arrayRange: ClosedRange<Int>?
         /// Token index of `=` and the last token of the initializer.
         public var initializer: (equals: Int, last: Int)?
-        /// All token indices of the declarator (up to, not including, the `,` or `;`).
+        /// Token indices of the declarator, comments included (up to, not including, the `,` or `;`).
         public var tokenRange: ClosedRange<Int>
     }
 
@@ -222,7 +222,8 @@ public struct GLSLSource: Sendable {
                     d.initializer = (code[equals], code[m - 1])
                 }
                 while m < code.count && t(m).text != "," && t(m).text != ";" { m += 1 }
-                d.tokenRange = code[declStart]...code[max(declStart, m - 1)]
+                // Up to the `,` or `;`, so comments after the name belong to this declarator.
+                d.tokenRange = code[declStart]...max(code[declStart], (m < code.count ? code[m] : tokens.count) - 1)
                 declarators.append(d)
                 if m < code.count && t(m).text == "," { m += 1 }
             }

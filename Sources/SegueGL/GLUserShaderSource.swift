@@ -92,8 +92,9 @@ enum GLUserShaderSource {
         return (String(decoding: bytes, as: UTF8.self), initializers)
     }
 
-    /// Compiler log lines as `path:line:col: error: …` (Mesa `0:12(5): error: …`, NVIDIA
-    /// `0(12) : error …`); other lines are kept as they are.
+    /// Compiler log lines as `path:line:col: error: …` with a 1-based column (Mesa writes
+    /// `0:12(4): error: …` with a 0-based one; NVIDIA `0(12) : error …`, no column); other
+    /// lines are kept as they are.
     static func mapLog(_ log: String, path: String) -> String {
         log.split(whereSeparator: \.isNewline).map { raw -> String in
             let line = String(raw)
@@ -104,7 +105,7 @@ enum GLUserShaderSource {
                 if let open = after.firstIndex(of: "("), let close = after.firstIndex(of: ")"), open < close,
                    let lineNumber = Int(after[..<open]), let column = Int(after[after.index(after: open)..<close]) {
                     let rest = after[after.index(after: close)...].drop { $0 == ":" || $0 == " " }
-                    return "\(path):\(lineNumber):\(column): \(rest)"
+                    return "\(path):\(lineNumber):\(column + 1): \(rest)"
                 }
             }
             // NVIDIA: "0(LINE) : rest"
