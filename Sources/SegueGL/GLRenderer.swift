@@ -281,8 +281,10 @@ public final class GLRenderer: FrameRenderer {
         guard inputs.count <= maxTextureUnits else {
             throw .invalidInput("shader '\(call.program)': \(inputs.count) inputs, at most \(maxTextureUnits) texture units")
         }
-        for (unit, input) in inputs.enumerated() {
-            let texture = try texture(for: input.value, in: images)
+        // Upload first: an upload binds on the active unit and would replace an earlier input.
+        var textures: [Texture] = []
+        for input in inputs { textures.append(try texture(for: input.value, in: images)) }
+        for (unit, (input, texture)) in zip(inputs, textures).enumerated() {
             guard let uniform = program.uniforms[input.key] else { continue }  // unused sampler
             guard uniform.type == GLenum(GL_SAMPLER_2D) else {
                 throw .invalidInput("shader '\(call.program)': input '\(input.key)' is not a sampler2D")
