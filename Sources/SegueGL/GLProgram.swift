@@ -52,7 +52,9 @@ final class GLProgram {
         guard compiled == GL_TRUE else {
             let log = infoLog(shader, isProgram: false, joined: stage.sourcePath == nil)
             glDeleteShader(shader)
-            if let path = stage.sourcePath { throw SegueError(errorKind, GLUserShaderSource.mapLog(log, path: path)) }
+            if let path = stage.sourcePath {
+                throw SegueError(errorKind, GLUserShaderSource.mapLog(log, path: path, source: stage.authorText ?? ""))
+            }
             // `#line 1` ahead of the body makes "0:LINE(COL)" in the log the file's own line.
             throw SegueError(errorKind, "shader '\(stage.name)' failed to compile (log lines are \(stage.name) lines): \(log)")
         }

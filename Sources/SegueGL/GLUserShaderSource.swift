@@ -14,6 +14,8 @@ import SegueEffects
 /// * non-constant global initializers (illegal in ES, accepted by WebGL) are blanked in place
 ///   and assigned in `_segue_init()`, called first in `main`, each under a `#line` of its
 ///   original line and at its original column.
+///
+/// Columns are byte columns; the file's line breaks are kept (`#line 1` before the body).
 enum GLUserShaderSource {
     /// ES 3.00 built-ins that ES 1.00 lacks: GL Transitions code may define functions so named.
     static let es3BuiltinNames: Set<String> = [
@@ -47,13 +49,14 @@ enum GLUserShaderSource {
         switch shader.format {
         case .native:
             // Exactly a built-in program: same prelude, shapes.glsl, `v_uv`, `u_canvasSize`.
-            return GLSLStage(name: shader.path, body: shader.source.text, shapes: shapes, sourcePath: shader.path)
+            return GLSLStage(name: shader.path, body: shader.source.text, shapes: shapes, sourcePath: shader.path,
+                             authorText: shader.source.text)
         case .glTransition:
             let (body, initializers) = rewrite(shader.source)
             let trailer = "\nvoid _segue_init() {\n" + initializers + "}\n"
                 + "void main() { _segue_init(); _segue_fragColor = transition(vec2(v_uv.x, 1.0 - v_uv.y)); }\n"
             return GLSLStage(name: shader.path, body: body, shapes: nil, header: transitionHeader, trailer: trailer,
-                             sourcePath: shader.path)
+                             sourcePath: shader.path, authorText: shader.source.text)
         }
     }
 
@@ -84,19 +87,24 @@ enum GLUserShaderSource {
                 if let array = declarator.arrayRange {  // `a[3] = …` assigns to `a`
                     for i in source.tokens[array.lowerBound].start..<source.tokens[array.upperBound].end { assignment[i - name.start] = 32 }
                 }
-                initializers += "#line \(name.line)\n" + String(repeating: " ", count: name.column - 1)
-                    + String(decoding: assignment, as: UTF8.self) + ";\n"
+                // The line's text before the name as empty statements (`float ` → `;;;;; `):
+                // the same columns, also after the compiler folds blank runs.
+                let lineStart = name.start - (name.column - 1)
+                let prefix = source.bytes[lineStart..<name.start].map { $0 == 32 || $0 == 9 ? $0 : UInt8(ascii: ";") }
+                initializers += "#line \(name.line)\n" + String(decoding: prefix + assignment, as: UTF8.self) + ";\n"
                 for i in source.tokens[equals].start..<source.tokens[last].end where bytes[i] != 10 { bytes[i] = 32 }
             }
         }
         return (String(decoding: bytes, as: UTF8.self), initializers)
     }
 
-    /// Compiler log lines as `path:line:col: error: …` with a 1-based column (Mesa writes
-    /// `0:12(4): error: …` with a 0-based one; NVIDIA `0(12) : error …`, no column); other
-    /// lines are kept as they are.
-    static func mapLog(_ log: String, path: String) -> String {
-        log.split(whereSeparator: \.isNewline).map { raw -> String in
+    /// Compiler log lines as `path:line:col: error: …` (Mesa `0:12(5): error: …`; NVIDIA
+    /// `0(12) : error …`, no column), errors first; other lines are kept. Mesa counts columns
+    /// from 1 in its preprocessor's output, where every run of blanks is one space, so the
+    /// column is mapped back through the file's own line.
+    static func mapLog(_ log: String, path: String, source: String) -> String {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let mapped = log.split(whereSeparator: \.isNewline).map { raw -> String in
             let line = String(raw)
             let digits = line.drop { $0 == " " }
             // Mesa: "0:LINE(COL): rest"
@@ -105,7 +113,8 @@ enum GLUserShaderSource {
                 if let open = after.firstIndex(of: "("), let close = after.firstIndex(of: ")"), open < close,
                    let lineNumber = Int(after[..<open]), let column = Int(after[after.index(after: open)..<close]) {
                     let rest = after[after.index(after: close)...].drop { $0 == ":" || $0 == " " }
-                    return "\(path):\(lineNumber):\(column + 1): \(rest)"
+                    let text = lineNumber >= 1 && lineNumber <= lines.count ? lines[lineNumber - 1] : ""
+                    return "\(path):\(lineNumber):\(fileColumn(text, collapsed: column)): \(rest)"
                 }
             }
             // NVIDIA: "0(LINE) : rest"
@@ -115,6 +124,21 @@ enum GLUserShaderSource {
                 return "\(path):\(lineNumber): \(rest)"
             }
             return line
-        }.joined(separator: " | ")
+        }
+        // Errors first: the first line is what one-line reports show.
+        return (mapped.filter { $0.contains(": error:") } + mapped.filter { !$0.contains(": error:") }).joined(separator: " | ")
+    }
+
+    /// The 1-based column in `line` of the character at `collapsed` once blank runs are one space.
+    static func fileColumn(_ line: Substring, collapsed: Int) -> Int {
+        var count = 0, previousBlank = false
+        for (i, c) in line.utf8.enumerated() {
+            let blank = c == 32 || c == 9 || c == 13
+            if blank && previousBlank { continue }
+            previousBlank = blank
+            count += 1
+            if count == collapsed { return i + 1 }
+        }
+        return collapsed
     }
 }
