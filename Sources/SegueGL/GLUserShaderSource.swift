@@ -9,8 +9,9 @@ import SegueEffects
 ///   to `highp`): Mesa runs mediump as fp16, which silently breaks shaders such as
 ///   `float(bar) * 67123.313`;
 /// * `texture2D` is `texture` (ES 3 has no `texture2D`);
-/// * user functions named like ES 3 built-ins (`texture`, `round`, …) are renamed to an unused
-///   name of the same length, so columns do not move;
+/// * user functions named like ES 3 built-ins (`texture`, `round`, …) and names that are
+///   ES 3 keywords (`flat`, `smooth`, `uint`, …) are renamed to an unused name of the same
+///   length, so columns do not move;
 /// * non-constant global initializers (illegal in ES, accepted by WebGL) are blanked in place
 ///   and assigned in `_segue_init()`, called first in `main`, each under a `#line` of its
 ///   original line and at its original column.
@@ -27,6 +28,13 @@ enum GLUserShaderSource {
         "floatBitsToInt", "floatBitsToUint", "intBitsToFloat", "uintBitsToFloat",
     ]
 
+    /// ES 3.00 keywords that ES 1.00 code may use as names: every occurrence is renamed.
+    static let es3Keywords: Set<String> = [
+        "flat", "smooth", "centroid", "layout", "uint", "uvec2", "uvec3", "uvec4", "sampler3D", "sampler2DShadow",
+        "samplerCubeShadow", "sampler2DArray", "sampler2DArrayShadow", "isampler2D", "isampler3D", "isamplerCube",
+        "isampler2DArray", "usampler2D", "usampler3D", "usamplerCube", "usampler2DArray", "switch", "case", "default",
+    ]
+
     /// The GL Transitions runtime (reference §1.4) in ES 3.00. `v_uv` is top-left; the spec's
     /// uv is bottom-left, and textures hold image row 0 at t = 0, so both flips cancel in the
     /// lookups. Resize is cover (the spec's default), the identity for snapshots already
@@ -35,6 +43,9 @@ enum GLUserShaderSource {
     #define mediump highp
     #define lowp highp
     #define texture2D texture
+    #define texture2DProj textureProj
+    #define texture2DLod textureLod
+    #define textureCube texture
     in vec2 v_uv;
     out vec4 _segue_fragColor;
     uniform sampler2D from, to;
@@ -66,8 +77,8 @@ enum GLUserShaderSource {
         var bytes = source.bytes
         let identifiers = Set(source.tokens.filter { $0.kind == .identifier }.map(\.text))
         var renames: [String: String] = [:]
-        for function in source.functions where es3BuiltinNames.contains(function.name.text) && renames[function.name.text] == nil {
-            let name = function.name.text
+        let clashing = source.functions.map(\.name.text).filter(es3BuiltinNames.contains) + identifiers.filter(es3Keywords.contains).sorted()
+        for name in clashing where renames[name] == nil {
             // Same length, not used anywhere in the file: `_exture`, then `Aexture`, `Bexture`, …
             let heads = ["_"] + (65...90).map { String(UnicodeScalar(UInt8($0))) }
             if let fresh = heads.map({ $0 + name.dropFirst() }).first(where: { !identifiers.contains($0) && !renames.values.contains($0) }) {

@@ -127,6 +127,19 @@ extension GLSuite {
             #expect(out == halvesImage(Self.size, to: false))
         }
 
+        /// ES 1.00 code may name things `smooth`, `flat` or `round`: keywords or built-ins in ES 3.
+        @Test func es3KeywordsAndBuiltinsAsNames() throws {
+            let out = try renderFile("names.glsl", """
+            float smooth = 0.5;
+            float round(float x) { return floor(x + 0.5); }
+            vec4 transition(vec2 uv) {
+              float flat = round(progress);
+              return mix(getFromColor(uv), getToColor(uv), flat * smooth * 2.0);
+            }
+            """, at: 0.75)
+            #expect(out == halvesImage(Self.size, to: true))
+        }
+
         @Test func multiDeclaratorDefaultsAndEveryTypeAreUploaded() throws {
             let text = """
             uniform float f; // = 0.25
