@@ -64,6 +64,11 @@ public struct UserShader: Sendable {
             self.parameters = parameters
             diagnostics = notes
             diagnostics += UserShader.transitionChecks(source, author: author, license: license)
+            let allowed = name.utf8.allSatisfy { c in (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 45 || c == 95 }
+            if !allowed || name.isEmpty || name.utf8.count > 40 || name == "new" {
+                diagnostics.append(ShaderDiagnostic(.warning, "file-name",
+                    "GL Transitions names are 1-40 characters of [a-zA-Z0-9-_] (not 'new'); '\(name)' is not", line: 1, column: 1))
+            }
         case .native:
             // Uniforms without a `// = value` comment (and samplers) are the engine's to set.
             let (parameters, notes) = ShaderParameter.parse(source, engineNames: [])
@@ -93,6 +98,13 @@ public struct UserShader: Sendable {
                 notes.append(ShaderDiagnostic(.warning, "reserved-name", "names starting with '_' are reserved for the runtime ('\(name.text)')",
                                               line: name.line, column: name.column))
             }
+        }
+        // The runtime chooses how from/to are sampled (resize mode, orientation); direct reads bypass it.
+        let code = source.tokens.filter { !$0.isComment && $0.kind != .directive }
+        for i in code.indices.dropLast(2) where ["texture2D", "texture"].contains(code[i].text) && code[i + 1].text == "("
+            && ["from", "to"].contains(code[i + 2].text) {
+            notes.append(ShaderDiagnostic(.warning, "direct-sampling", "sample '\(code[i + 2].text)' with getFromColor/getToColor, not \(code[i].text)",
+                                          line: code[i].line, column: code[i].column))
         }
         if author == nil { notes.append(ShaderDiagnostic(.warning, "no-author", "no `// Author:` comment", line: 1, column: 1)) }
         if let license {

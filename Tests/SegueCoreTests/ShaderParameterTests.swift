@@ -123,6 +123,8 @@ private func parameters(_ glsl: String) -> ([String: [Double]], [ShaderDiagnosti
     let bad = UserShader(name: "bad", path: "bad.glsl", text: "float progress;\nfloat _mine;\nvec3 transition(vec2 uv, float k) { return vec3(0.); }\n")
     #expect(Set(bad.diagnostics.map(\.code)) == ["reserved-name", "transition-signature", "no-author", "no-license"])
     #expect(bad.loadErrors()?.message.contains("bad.glsl:1:7: error: 'progress' is provided by the runtime") == true)
+    let direct = UserShader(name: "bad name", path: "bad name.glsl", text: "// Author: A\n// License: MIT\nvec4 transition(vec2 uv) {\n  return texture2D(from, uv);\n}\n")
+    #expect(direct.diagnostics.map(\.code) == ["direct-sampling", "file-name"] && direct.diagnostics[0].line == 4 && direct.diagnostics[0].column == 10)
     let native = UserShader(name: "mine", path: "mine.glsl", text: """
     // segue: effect circle-reveal program iris
     uniform vec2 center;
