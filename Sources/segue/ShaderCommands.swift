@@ -15,6 +15,7 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per file.") var json = false
     @Option(help: "EGL platform: auto, device, gbm, surfaceless.") var eglPlatform: String = "auto"
     @OptionGroup var shaders: ShaderOptions
+    @Option(help: "Seconds one frame may take before segue stops (exit 124); 0 = no limit.") var timeLimit: Double = 10
 
     func run() throws {
         var failed = false
@@ -24,7 +25,7 @@ struct ValidateCommand: ParsableCommand {
                 throw .usage("--egl-platform \(eglPlatform): expected auto, device, gbm or surfaceless")
             }
             let session = RenderSession(backend: .gl, eglPlatform: platform, notice: { printError("segue: \($0)") })
-            session.frameTimeLimit = try shaders.frameTimeLimit()
+            session.frameTimeLimit = try ShaderOptions.frameTimeLimit(timeLimit)
             for file in files {
                 let result = ShaderValidator.validate(path: file, catalog: catalog, session: session)
                 failed = failed || !result.pass

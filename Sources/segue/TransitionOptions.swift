@@ -38,6 +38,8 @@ struct TransitionOptions: ParsableArguments {
     @Option(help: "EGL platform: auto, device, gbm, surfaceless.")
     var eglPlatform: String = "auto"
     @OptionGroup var shaders: ShaderOptions
+    @Option(help: "Seconds one frame of a user shader may take before segue stops (exit 124); 0 = no limit.")
+    var timeLimit: Double = 10
 
     func request(effect: String) throws(SegueError) -> TransitionRequest {
         var r = TransitionRequest(effect: effect)
@@ -78,18 +80,16 @@ struct TransitionOptions: ParsableArguments {
             throw .usage("--egl-platform \(eglPlatform): expected auto, device, gbm or surfaceless")
         }
         let session = RenderSession(backend: choice, eglPlatform: platform, notice: { printError("segue: \($0)") })
-        session.frameTimeLimit = try shaders.frameTimeLimit()
+        session.frameTimeLimit = try ShaderOptions.frameTimeLimit(timeLimit)
         return session
     }
 }
 
-/// Where user shaders come from, and how long one of their frames may take.
+/// Where user shaders come from.
 struct ShaderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A folder of user shaders (*.glsl); they join the effects and override built-ins by name. Default: $SEGUE_SHADERS.",
                                valueName: "dir"))
     var shaders: String?
-    @Option(help: "Seconds one frame of a user shader may take before segue stops (exit 124); 0 = no limit.")
-    var timeLimit: Double = 10
 
     func catalog() throws(SegueError) -> EffectCatalog {
         let catalog = EffectCatalog(shaderDirectory: shaders)
@@ -102,8 +102,9 @@ struct ShaderOptions: ParsableArguments {
         return catalog
     }
 
-    func frameTimeLimit() throws(SegueError) -> Double {
-        guard timeLimit.isFinite, timeLimit >= 0 else { throw .usage("--time-limit \(timeLimit): must be 0 or more seconds") }
-        return timeLimit
+    /// `--time-limit`, checked.
+    static func frameTimeLimit(_ seconds: Double) throws(SegueError) -> Double {
+        guard seconds.isFinite, seconds >= 0 else { throw .usage("--time-limit \(seconds): must be 0 or more seconds") }
+        return seconds
     }
 }
