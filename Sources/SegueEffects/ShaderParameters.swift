@@ -57,14 +57,15 @@ public struct ShaderParameter: Sendable, Hashable {
             }
             for declarator in declaration.declarators where !engineNames.contains(declarator.name.text) {
                 let name = declarator.name
+                // Other uniforms still compile; they are just not parameters (GL leaves them zero).
                 guard let arity = componentCounts[declaration.type] else {
-                    diagnostics.append(ShaderDiagnostic(.error, "unsupported-type",
-                        "uniform '\(name.text)' has type '\(declaration.type)', which is not a parameter type", line: name.line, column: name.column))
+                    diagnostics.append(ShaderDiagnostic(.warning, "unsupported-type",
+                        "uniform '\(name.text)' has type '\(declaration.type)', which is not a parameter type; it stays zero", line: name.line, column: name.column))
                     continue
                 }
                 if declarator.arrayRange != nil {
-                    diagnostics.append(ShaderDiagnostic(.error, "unsupported-type",
-                        "uniform '\(name.text)' is an array; parameters are single values", line: name.line, column: name.column))
+                    diagnostics.append(ShaderDiagnostic(.warning, "unsupported-type",
+                        "uniform '\(name.text)' is an array, not a parameter; it stays zero", line: name.line, column: name.column))
                     continue
                 }
                 var parameter = ShaderParameter(name: name.text, type: declaration.type,
