@@ -32,7 +32,9 @@ public enum ParameterValue: Hashable, Sendable, Codable, CustomStringConvertible
         case .point(let p): return "\(p.x),\(p.y)"
         case .color(let c): return c.hexString
         case .rect(let r): return "\(r.x),\(r.y),\(r.width),\(r.height)"
-        case .uniform(let u): return u.values.map { ParameterValue.number($0).description }.joined(separator: ",")
+        case .uniform(let u):
+            let isBool = u.type.hasPrefix("b")
+            return u.values.map { isBool ? ($0 != 0 ? "true" : "false") : ParameterValue.number($0).description }.joined(separator: ",")
         }
     }
 }
