@@ -54,6 +54,9 @@ struct ListCommand: ParsableCommand {
                 print("    --param \(p.name)=\(p.default)  (\(p.type)) \(p.summary)")
             }
         }
+        if rows.contains(where: { $0.backends == ["gl"] }) {
+            print("GL only: user shaders need a GLSL compiler; the software renderer draws built-in effects only.")
+        }
     }
 
     static func typeName(_ kind: ParameterKind) -> String {
