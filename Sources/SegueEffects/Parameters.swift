@@ -9,6 +9,8 @@ public enum ParameterKind: Hashable, Sendable, Codable {
     case point
     case color
     case rect
+    /// A user shader's uniform of this GLSL type (`vec2`, `sampler2D`, …).
+    case uniform(String)
 }
 
 /// A parameter value. Points and rects are in the unit the parameter names (pt or px).
@@ -19,6 +21,8 @@ public enum ParameterValue: Hashable, Sendable, Codable, CustomStringConvertible
     case point(Point)
     case color(Color)
     case rect(Rect)
+    /// A user shader's uniform value.
+    case uniform(UniformValue)
 
     public var description: String {
         switch self {
@@ -28,6 +32,9 @@ public enum ParameterValue: Hashable, Sendable, Codable, CustomStringConvertible
         case .point(let p): return [p.x, p.y].map { readable($0, decimals: 6) }.joined(separator: ",")
         case .color(let c): return c.hexString
         case .rect(let r): return [r.x, r.y, r.width, r.height].map { readable($0, decimals: 6) }.joined(separator: ",")
+        case .uniform(let u):
+            let isBool = u.type.hasPrefix("b")
+            return u.values.map { isBool ? ($0 != 0 ? "true" : "false") : readable($0, decimals: 6) }.joined(separator: ",")
         }
     }
 }
@@ -80,7 +87,34 @@ public struct ParameterSpec: Hashable, Sendable, Codable {
         case .color:
             guard let c = Color(parsing: text) else { throw bad("expected #rrggbb, #rrggbbaa, black, white or clear") }
             return .color(c)
+        case .uniform(let type):
+            return try parseUniform(text, type: type)
         }
+    }
+
+    /// `0.5`, `1,2` (vectors and column-major matrices), `true`/`1` for bools; an image path
+    /// for sampler2D.
+    private func parseUniform(_ text: String, type: String) throws(SegueError) -> ParameterValue {
+        if type == "sampler2D" {
+            guard !text.isEmpty else { throw .invalidInput("parameter \(name): expected an image file") }
+            return .string(text)
+        }
+        guard let n = ShaderParameter.componentCounts[type] else { throw .invalidInput("parameter \(name): unsupported type \(type)") }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces) }
+        guard parts.count == n else { throw .invalidInput("parameter \(name)=\(text): \(type) takes \(n) comma-separated values") }
+        let values = try parts.map { part throws(SegueError) -> Double in
+            if type.hasPrefix("b") {
+                switch part { case "true", "1": return 1; case "false", "0": return 0
+                default: throw .invalidInput("parameter \(name)=\(text): '\(part)' is not a bool (true, false, 1, 0)") }
+            }
+            if type.hasPrefix("i") {
+                guard let v = Int(part) else { throw .invalidInput("parameter \(name)=\(text): '\(part)' is not an int") }
+                return Double(v)
+            }
+            guard let v = Double(part), v.isFinite else { throw .invalidInput("parameter \(name)=\(text): '\(part)' is not a number") }
+            return v
+        }
+        return .uniform(UniformValue(type: type, values: values))
     }
 }
 
@@ -131,6 +165,10 @@ public struct ParameterValues: Sendable {
     public func color(_ name: String) -> Color {
         if case .color(let v)? = values[name] { return v }
         preconditionFailure("parameter \(name) is not a color")
+    }
+    public func uniform(_ name: String) -> UniformValue {
+        if case .uniform(let v)? = values[name] { return v }
+        preconditionFailure("parameter \(name) is not a uniform")
     }
     public func rect(_ name: String) -> Rect {
         if case .rect(let v)? = values[name] { return v }

@@ -50,15 +50,18 @@ final class GLProgram {
         var compiled: GLint = 0
         glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
         guard compiled == GL_TRUE else {
-            let log = infoLog(shader, isProgram: false)
+            let log = infoLog(shader, isProgram: false, joined: stage.sourcePath == nil)
             glDeleteShader(shader)
+            if let path = stage.sourcePath {
+                throw SegueError(errorKind, GLUserShaderSource.mapLog(log, path: path, source: stage.authorText ?? ""))
+            }
             // `#line 1` ahead of the body makes "0:LINE(COL)" in the log the file's own line.
             throw SegueError(errorKind, "shader '\(stage.name)' failed to compile (log lines are \(stage.name) lines): \(log)")
         }
         return shader
     }
 
-    private static func infoLog(_ object: GLuint, isProgram: Bool) -> String {
+    private static func infoLog(_ object: GLuint, isProgram: Bool, joined: Bool = true) -> String {
         var length: GLint = 0
         if isProgram { glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length) }
         else { glGetShaderiv(object, GLenum(GL_INFO_LOG_LENGTH), &length) }
@@ -67,6 +70,7 @@ final class GLProgram {
         if isProgram { glGetProgramInfoLog(object, length, nil, &log) }
         else { glGetShaderInfoLog(object, length, nil, &log) }
         let text = String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if !joined { return text }
         // One line for stderr (SegueError convention).
         return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters() }.joined(separator: " | ")
     }

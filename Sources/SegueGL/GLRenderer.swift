@@ -1,5 +1,6 @@
 import CGLES3
 import SegueCore
+import SegueEffects
 
 /// Draws `FramePlan`s with OpenGL ES 3 into an RGBA8 framebuffer and reads them back
 /// (docs/ARCHITECTURE.md "Draw-command semantics").
@@ -33,6 +34,8 @@ public final class GLRenderer: FrameRenderer {
     private let fillProgram: GLProgram
     private let shadowProgram: GLProgram
     private var callablePrograms: [String: GLProgram] = [:]
+    /// Authors' shader files by `UserShader.programName`; they win over `programSource`.
+    private var userShaders: [String: UserShader] = [:]
     private let quadBuffer: GLuint
     private let quadArray: GLuint
     private let maxTextureUnits: Int
@@ -278,8 +281,10 @@ public final class GLRenderer: FrameRenderer {
         guard inputs.count <= maxTextureUnits else {
             throw .invalidInput("shader '\(call.program)': \(inputs.count) inputs, at most \(maxTextureUnits) texture units")
         }
-        for (unit, input) in inputs.enumerated() {
-            let texture = try texture(for: input.value, in: images)
+        // Upload first: an upload binds on the active unit and would replace an earlier input.
+        var textures: [Texture] = []
+        for input in inputs { textures.append(try texture(for: input.value, in: images)) }
+        for (unit, (input, texture)) in zip(inputs, textures).enumerated() {
             guard let uniform = program.uniforms[input.key] else { continue }  // unused sampler
             guard uniform.type == GLenum(GL_SAMPLER_2D) else {
                 throw .invalidInput("shader '\(call.program)': input '\(input.key)' is not a sampler2D")
@@ -293,8 +298,25 @@ public final class GLRenderer: FrameRenderer {
         drawQuad(program, Rect(size: canvas), canvas: canvas)
     }
 
+    /// Makes `shader` commands naming `shader.programName` run the author's file. Registering
+    /// changed text (`segue watch`) drops the program compiled from the old text.
+    public func register(_ shader: UserShader) throws(SegueError) {
+        let name = shader.programName
+        if let old = userShaders[name], old.source.text == shader.source.text { return }
+        userShaders[name] = shader
+        if let program = callablePrograms.removeValue(forKey: name) {
+            try context.withCurrent { () throws(SegueError) in glDeleteProgram(program.id) }
+        }
+    }
+
     private func callableProgram(_ name: String) throws(SegueError) -> GLProgram {
         if let program = callablePrograms[name] { return program }
+        if let shader = userShaders[name] {
+            let fragment = GLUserShaderSource.stage(for: shader, shapes: shapesSource)
+            let program = try GLProgram(name: shader.path, vertex: vertexStage, fragment: fragment, errorKind: .invalidInput)
+            callablePrograms[name] = program
+            return program
+        }
         guard let body = programSource.fragmentSource(forProgram: name) else {
             throw .invalidInput("unknown shader program '\(name)'")
         }

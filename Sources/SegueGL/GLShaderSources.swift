@@ -47,16 +47,25 @@ struct GLSLStage {
     let text: String
     /// Lines ahead of the body in `text` (the body's line 1 is line `preludeLines + 1`).
     let preludeLines: Int
+    /// An author's file: compile logs are rewritten as `path:line:col: error: …`.
+    let sourcePath: String?
+    /// The author's file as written, to map compiler columns back to it.
+    let authorText: String?
 
-    /// `defines` become `#define NAME 1` lines, for variants of one file.
-    init(name: String, body: String, shapes: String?, defines: [String] = []) {
+    /// `defines` become `#define NAME 1` lines, for variants of one file; `header` goes after
+    /// the prelude and `trailer` after the body (a user shader's wrapper).
+    init(name: String, body: String, shapes: String?, defines: [String] = [], header: String = "", trailer: String = "",
+         sourcePath: String? = nil, authorText: String? = nil) {
         var prelude = "#version 300 es\nprecision highp float;\nprecision highp int;\n"
         for define in defines { prelude += "#define \(define) 1\n" }
         if let shapes { prelude += shapes + "\n" }
+        prelude += header
         prelude += "#line 1\n"
         self.name = name
+        self.sourcePath = sourcePath
+        self.authorText = authorText
         self.preludeLines = prelude.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-        self.text = prelude + GLSLStage.removingVersionLine(body)
+        self.text = prelude + GLSLStage.removingVersionLine(body) + trailer
     }
 
     /// Authors may keep `#version 300 es` in their files; the prelude already has it, and it

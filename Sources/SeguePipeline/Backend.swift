@@ -22,6 +22,11 @@ public final class RenderSession {
     private let notice: (String) -> Void
     private var software: SoftwareRenderer?
     private var gl: Result<GLRenderer, SegueError>?
+    /// Seconds one frame of a user shader may take (0 = no limit); see `FrameWatchdog`.
+    public var frameTimeLimit: Double = 10
+    /// Folders whose temporary files an overrun removes (the command's outputs).
+    public var outputDirectories: [String] = []
+    private lazy var watchdog = FrameWatchdog()
 
     /// `notice` receives one-line messages for stderr (e.g. falling back to software).
     public init(backend: BackendChoice, eglPlatform: EGLPlatformChoice = .auto, shaderDirectory: String? = nil,
@@ -56,6 +61,17 @@ public final class RenderSession {
                 return softwareRenderer()
             }
         }
+    }
+
+    /// The renderer for `transition`: a user shader is registered with the GL renderer and
+    /// runs under the per-frame time limit.
+    public func renderer(for transition: PreparedTransition) throws(SegueError) -> any FrameRenderer {
+        let renderer = try renderer(for: transition.descriptor.kind)
+        guard let shader = transition.userShader else { return renderer }
+        guard let gl = renderer as? GLRenderer else { throw .invalidInput("user shaders need the GL backend (--backend gl or auto)") }
+        try gl.register(shader)
+        guard frameTimeLimit > 0 else { return gl }
+        return TimeLimitedRenderer(gl, watchdog: watchdog, limit: frameTimeLimit, label: shader.path, directories: outputDirectories)
     }
 
     private func softwareRenderer() -> SoftwareRenderer {

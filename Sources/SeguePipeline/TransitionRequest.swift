@@ -27,6 +27,8 @@ public struct TransitionRequest: Sendable {
     /// and travel.
     public var gesture: String?
     public var gestureOptions = GestureTrack.Options()
+    /// Where effect names are looked up: built-ins and authors' shader files.
+    public var catalog = EffectCatalog()
 
     public init(effect: String) { self.effect = effect }
 }
@@ -43,9 +45,13 @@ public struct PreparedTransition: Sendable {
     public let timing: TimingCurve
     public let scale: Double
     public let seed: UInt64
+    /// The author's file when the effect is a user shader (the GL renderer compiles it).
+    public let userShader: UserShader?
 
     public init(_ request: TransitionRequest) throws(SegueError) {
-        let entry = try EffectTable.require(request.effect)
+        let resolved = try request.catalog.resolve(request.effect)
+        let entry = resolved.entry
+        userShader = resolved.shader
         descriptor = entry.descriptor
         let values = try ParameterValues(specs: entry.descriptor.parameters, overrides: request.parameters, effect: entry.name)
         effect = try entry.make(values)
@@ -69,7 +75,13 @@ public struct PreparedTransition: Sendable {
         let size = request.size ?? to.size
         try PixelBuffer.checkSize(size, what: "output")
         self.size = size
-        images = ImageSet([.from: from.fitted(to: size, mode: request.fit), .to: to.fitted(to: size, mode: request.fit)])
+        var images: [ImageRef: PixelBuffer] = [.from: from.fitted(to: size, mode: request.fit), .to: to.fitted(to: size, mode: request.fit)]
+        for parameter in userShader?.parameters ?? [] where parameter.type == "sampler2D" {
+            guard case .string(let path)? = values.values[parameter.name] else { continue }
+            // Flipped so that the spec's bottom-left uv shows the image upright.
+            images[UserShader.imageRef(forParameter: parameter.name)] = (path.isEmpty ? ShaderTextures.lumaSpiral() : try ImageFile.load(path)).flippedVertically()
+        }
+        self.images = ImageSet(images)
         if let gesture = request.gesture {
             var track = try GestureTrack.load(path: gesture, options: request.gestureOptions)
             let probe = FrameContext(size: size, fraction: 0, time: 0, duration: duration, timing: timing, scale: scale, seed: seed)

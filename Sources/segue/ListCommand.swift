@@ -1,10 +1,13 @@
 import ArgumentParser
+import SegueCore
 import SegueEffects
+import SeguePipeline
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the effects and their parameters.")
 
     @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var shaders: ShaderOptions
 
     struct Row: Encodable {
         var name: String
@@ -23,7 +26,15 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rows = EffectTable.all.map { e in
+        try reportingErrors { () throws(SegueError) in try list() }
+    }
+
+    /// Built-ins and the shader folder's files (user shaders are GL-only: they need a GLSL
+    /// compiler); files that fail to load are reported on stderr and listed without them.
+    private func list() throws(SegueError) {
+        let (effects, problems) = try shaders.catalog().listing()
+        for problem in problems { printError("segue: \(problem.message)") }
+        let rows = effects.map(\.entry).map { e in
             Row(name: e.name, kind: e.descriptor.kind.rawValue, summary: e.descriptor.summary,
                 backends: e.descriptor.kind == .userShader ? ["gl"] : ["gl", "software"],
                 duration: e.descriptor.defaultDuration, timing: e.descriptor.defaultTiming.description,
@@ -36,11 +47,15 @@ struct ListCommand: ParsableCommand {
             return
         }
         for row in rows {
-            print("\(row.name)  [\(row.kind); \(row.backends.joined(separator: ", ")); \(row.duration) s \(row.timing)]")
+            let backends = row.backends == ["gl"] ? "GL only" : row.backends.joined(separator: ", ")
+            print("\(row.name)  [\(row.kind); \(backends); \(row.duration) s \(row.timing)]")
             print("    \(row.summary)")
             for p in row.parameters {
                 print("    --param \(p.name)=\(p.default)  (\(p.type)) \(p.summary)")
             }
+        }
+        if rows.contains(where: { $0.backends == ["gl"] }) {
+            print("GL only: user shaders need a GLSL compiler; the software renderer draws built-in effects only.")
         }
     }
 
@@ -53,6 +68,7 @@ struct ListCommand: ParsableCommand {
         case .point: return "point x,y"
         case .color: return "color"
         case .rect: return "rect x,y,w,h"
+        case .uniform(let type): return type == "sampler2D" ? "sampler2D image file" : type
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SegueCore
 import SegueIO
 import SeguePipeline
@@ -7,7 +8,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render", abstract: "Render a transition to a PNG sequence DIR/000000.png, 000001.png, …")
 
-    @Argument(help: "Effect name (see `segue list`).") var effect: String
+    @Argument(help: "Effect name (see `segue list`) or a shader file (.glsl).") var effect: String
     @OptionGroup var options: TransitionOptions
     @Option(name: .shortAndLong, help: "Output folder for the frames.") var output: String?
     @Option(help: "PNG compression: fast, default, best.") var pngCompression: String = "fast"
@@ -20,11 +21,13 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(SegueError) in
             let transition = try PreparedTransition(try options.request(effect: effect))
-            let renderer = try options.session().renderer(for: transition.descriptor.kind)
+            let directory = output ?? "out/\(transition.descriptor.name)"
+            let session = try options.session()
+            session.outputDirectories = [directory] + (contactSheet.map { [parentDirectory($0)] } ?? [])
+            let renderer = try session.renderer(for: transition)
             guard let compression = PNGCompression(rawValue: pngCompression) else {
                 throw .usage("--png-compression \(pngCompression): expected fast, default or best")
             }
-            let directory = output ?? "out/\(transition.descriptor.name)"
             var sinks: [any FrameSink] = [try PNGSequenceSink(directory: directory, compression: compression)]
             if let contactSheet {
                 sinks.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount, thumbnails: sheetFrames,
@@ -38,6 +41,12 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
+/// The folder holding `path` ("." for a bare file name).
+func parentDirectory(_ path: String) -> String {
+    let parent = (path as NSString).deletingLastPathComponent
+    return parent.isEmpty ? "." : parent
+}
+
 func summary(_ t: PreparedTransition, _ s: RenderStats, renderer: String, destination: String) -> String {
     let fps = s.framesPerSecond
     return "\(t.descriptor.name): \(s.frames) frames \(t.size) on \(renderer) in \(String(format: "%.2f", s.seconds)) s "
@@ -47,7 +56,7 @@ func summary(_ t: PreparedTransition, _ s: RenderStats, renderer: String, destin
 struct StillCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "still", abstract: "Render one frame at a progress to a PNG file.")
 
-    @Argument(help: "Effect name.") var effect: String
+    @Argument(help: "Effect name or a shader file (.glsl).") var effect: String
     @Option(help: "Progress 0…1 (linear time fraction: 0 = from, 1 = to).") var at: Double
     @OptionGroup var options: TransitionOptions
     @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
@@ -57,7 +66,9 @@ struct StillCommand: ParsableCommand {
         try reportingErrors { () throws(SegueError) in
             guard at.isFinite, (0...1).contains(at) else { throw .usage("--at \(at): progress must be in [0, 1]") }
             let transition = try PreparedTransition(try options.request(effect: effect))
-            let renderer = try options.session().renderer(for: transition.descriptor.kind)
+            let session = try options.session()
+            session.outputDirectories = [parentDirectory(output)]
+            let renderer = try session.renderer(for: transition)
             guard let compression = PNGCompression(rawValue: pngCompression) else {
                 throw .usage("--png-compression \(pngCompression): expected fast, default or best")
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SegueCore
 import SegueIO
 import SegueGL
@@ -36,6 +37,9 @@ struct TransitionOptions: ParsableArguments {
     var backend: String = "auto"
     @Option(help: "EGL platform: auto, device, gbm, surfaceless.")
     var eglPlatform: String = "auto"
+    @OptionGroup var shaders: ShaderOptions
+    @Option(help: "Seconds one frame of a user shader may take before segue stops (exit 124); 0 = no limit.")
+    var timeLimit: Double = 10
 
     func request(effect: String) throws(SegueError) -> TransitionRequest {
         var r = TransitionRequest(effect: effect)
@@ -64,6 +68,7 @@ struct TransitionOptions: ParsableArguments {
             r.gestureOptions.axis = axis
         }
         r.gestureOptions.travel = gestureTravel
+        r.catalog = try shaders.catalog()
         return r
     }
 
@@ -74,6 +79,32 @@ struct TransitionOptions: ParsableArguments {
         guard let platform = EGLPlatformChoice(parsing: eglPlatform) else {
             throw .usage("--egl-platform \(eglPlatform): expected auto, device, gbm or surfaceless")
         }
-        return RenderSession(backend: choice, eglPlatform: platform, notice: { printError("segue: \($0)") })
+        let session = RenderSession(backend: choice, eglPlatform: platform, notice: { printError("segue: \($0)") })
+        session.frameTimeLimit = try ShaderOptions.frameTimeLimit(timeLimit)
+        return session
+    }
+}
+
+/// Where user shaders come from.
+struct ShaderOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A folder of user shaders (*.glsl); they join the effects and override built-ins by name. Default: $SEGUE_SHADERS.",
+                               valueName: "dir"))
+    var shaders: String?
+
+    func catalog() throws(SegueError) -> EffectCatalog {
+        let catalog = EffectCatalog(shaderDirectory: shaders)
+        if let directory = catalog.shaderDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw .missingInput("\(shaders == nil ? "$" + EffectCatalog.environmentVariable : "--shaders") \(directory): no such folder")
+            }
+        }
+        return catalog
+    }
+
+    /// `--time-limit`, checked.
+    static func frameTimeLimit(_ seconds: Double) throws(SegueError) -> Double {
+        guard seconds.isFinite, seconds >= 0 else { throw .usage("--time-limit \(seconds): must be 0 or more seconds") }
+        return seconds
     }
 }

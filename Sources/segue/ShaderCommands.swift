@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import SegueCore
+import SegueGL
+import SegueIO
+import SeguePipeline
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check shader files: signature, metadata, reserved names, defaults, compile, and the endpoint rule at 64x64.",
+        discussion: "Exit status 0 when every file passes, 65 otherwise. --json prints one JSON object per file and line.")
+
+    @Argument(help: "Shader files (.glsl).") var files: [String]
+    @Flag(help: "Print one JSON object per file.") var json = false
+    @Option(help: "EGL platform: auto, device, gbm, surfaceless.") var eglPlatform: String = "auto"
+    @OptionGroup var shaders: ShaderOptions
+    @Option(help: "Seconds one frame may take before segue stops (exit 124); 0 = no limit.") var timeLimit: Double = 10
+
+    func run() throws {
+        var failed = false
+        try reportingErrors { () throws(SegueError) in
+            let catalog = try shaders.catalog()
+            guard let platform = EGLPlatformChoice(parsing: eglPlatform) else {
+                throw .usage("--egl-platform \(eglPlatform): expected auto, device, gbm or surfaceless")
+            }
+            let session = RenderSession(backend: .gl, eglPlatform: platform, notice: { printError("segue: \($0)") })
+            session.frameTimeLimit = try ShaderOptions.frameTimeLimit(timeLimit)
+            for file in files {
+                let result = ShaderValidator.validate(path: file, catalog: catalog, session: session)
+                failed = failed || !result.pass
+                if json {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                    print(String(decoding: (try? encoder.encode(result)) ?? Data(), as: UTF8.self))
+                } else {
+                    print("\(file): \(result.pass ? "pass" : "FAIL") (\(result.format))")
+                    for m in result.messages {
+                        let place = m.line.map { ":\($0)" + (m.column.map { ":\($0)" } ?? "") } ?? ""
+                        print("\(file)\(place): \(m.level.rawValue): \(m.message) [\(m.code)]")
+                    }
+                }
+            }
+        }
+        if failed { throw ExitCode(SegueError.Kind.invalidInput.rawValue) }
+    }
+}
+
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Re-render a preview of a shader file whenever it changes.",
+        discussion: """
+        Polls the file's modification time. Compile errors are printed as FILE:LINE:COL: error: …; \
+        the preview keeps the last good render (written atomically). The preview is the frame \
+        `still --at P` renders, or with --strip N that many frames from 0 to 1 side by side.
+        """)
+
+    @Argument(help: "The shader file (.glsl).") var file: String
+    @Option(help: "Progress 0…1 of the previewed frame (linear time fraction).") var at: Double = 0.5
+    @Option(help: "Preview N frames from progress 0 to 1 side by side instead.") var strip: Int?
+    @Option(name: .shortAndLong, help: "Preview PNG file.") var output: String
+    @Option(help: "Seconds between checks of the file.") var interval: Double = 0.2
+    @Flag(help: "Render once and exit (status 0 when the preview was written).") var once = false
+    @OptionGroup var options: TransitionOptions
+
+    func run() throws {
+        var session: RenderSession?
+        try reportingErrors { () throws(SegueError) in
+            guard at.isFinite, (0...1).contains(at) else { throw .usage("--at \(at): progress must be in [0, 1]") }
+            if let strip, strip < 2 || strip > 64 { throw .usage("--strip \(strip): must be 2…64") }
+            guard interval.isFinite, interval > 0 else { throw .usage("--interval \(interval): must be > 0") }
+            session = try options.session()
+            session!.outputDirectories = [parentDirectory(output)]
+        }
+        var seen: Date?? = .none
+        while true {
+            let stamp = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
+            if seen == .none || seen! != stamp {
+                seen = .some(stamp)
+                let result = Result { () throws(SegueError) in try preview(session!) }
+                switch result {
+                case .success: printError("segue: \(file): preview written to \(output)")
+                case .failure(let error):
+                    // Compile errors are FILE:LINE:COL lines already; keep them as compilers print them.
+                    for line in error.message.components(separatedBy: " | ") { printError(line.hasPrefix(file + ":") ? line : "segue: \(line)") }
+                }
+                if once {
+                    if case .failure(let error) = result { throw ExitCode(error.exitCode) }
+                    return
+                }
+            }
+            Thread.sleep(forTimeInterval: interval)
+        }
+    }
+
+    private func preview(_ session: RenderSession) throws(SegueError) {
+        let transition = try PreparedTransition(try options.request(effect: file))
+        let renderer = try session.renderer(for: transition)
+        try PNGCodec.write(try ShaderPreview.render(transition, renderer: renderer, at: at, strip: strip), to: output)
+    }
+}
