@@ -35,10 +35,15 @@ public protocol Effect: Sendable {
     /// end, as UIKit removes the other view then; nil when the resting state is a composition
     /// the effect plans itself (a presented card keeps the screen behind it visible).
     func restingSnapshot(atEnd: Bool) -> ImageRef?
+
+    /// The image an `.image` parameter left empty stands for, at the canvas size; nil when the
+    /// parameter needs a file.
+    func builtinImage(parameter: String, size: PixelSize) -> PixelBuffer?
 }
 
 extension Effect {
     public func restingSnapshot(atEnd: Bool) -> ImageRef? { atEnd ? .to : .from }
+    public func builtinImage(parameter: String, size: PixelSize) -> PixelBuffer? { nil }
 }
 
 /// One row of the effect table.

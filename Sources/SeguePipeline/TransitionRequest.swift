@@ -69,7 +69,19 @@ public struct PreparedTransition: Sendable {
         let size = request.size ?? to.size
         try PixelBuffer.checkSize(size, what: "output")
         self.size = size
-        images = ImageSet([.from: from.fitted(to: size, mode: request.fit), .to: to.fitted(to: size, mode: request.fit)])
+        var set: [ImageRef: PixelBuffer] = [.from: from.fitted(to: size, mode: request.fit), .to: to.fitted(to: size, mode: request.fit)]
+        // `.image` parameters: the file stretched to the canvas, or the effect's built-in image.
+        for spec in entry.descriptor.parameters where spec.kind == .image {
+            let path = values.string(spec.name)
+            if !path.isEmpty {
+                set[.named(spec.name)] = try ImageFile.load(path).fitted(to: size, mode: .stretch)
+            } else if let builtin = effect.builtinImage(parameter: spec.name, size: size) {
+                set[.named(spec.name)] = builtin
+            } else {
+                throw .usage("effect \(entry.name) needs --param \(spec.name)=<image file>")
+            }
+        }
+        images = ImageSet(set)
         if let gesture = request.gesture {
             timeline = Timeline(fps: request.fps, driver: try GestureTrack.driver(path: gesture, duration: duration, options: request.gestureOptions))
         } else {

@@ -53,6 +53,7 @@ struct ListCommand: ParsableCommand {
         case .point: return "point x,y"
         case .color: return "color"
         case .rect: return "rect x,y,w,h"
+        case .image: return "image file"
         }
     }
 }
