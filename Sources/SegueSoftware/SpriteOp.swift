@@ -49,6 +49,7 @@ struct SpriteOp: RowOp, @unchecked Sendable {
                 let o = Float(origin), w = Float(field.tile)
                 var lo = max(0, Int((origin + Double(shift)).rounded(.down)) - 2)
                 var hi = min(limit, Int((origin + Double(shift) + field.tile).rounded(.up)) + 2)
+                guard lo < hi else { return 0..<0 }
                 while lo < hi && Float(lo) + 0.5 - shift < o { lo += 1 }
                 while hi > lo && Float(hi - 1) + 0.5 - shift >= o + w { hi -= 1 }
                 return lo..<hi
