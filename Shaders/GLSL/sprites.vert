@@ -19,9 +19,11 @@ flat out vec2 v_origin;
 
 void main() {
     vec2 d = a_velocity * u_time + u_accelerationOffset;
-    // One pixel of margin: sprites.frag decides coverage by pixel centre itself, so the
-    // rasteriser's sub-pixel snapping of the quad never decides an edge pixel.
-    vec2 p = a_origin + d + (a_unit * (u_tile + 2.0) - 1.0);
+    // A margin of 1/64 px, well beyond the rasteriser's sub-pixel snapping (1/256 px on
+    // llvmpipe): sprites.frag decides coverage by pixel centre itself, so snapping never
+    // decides an edge pixel, and the quad adds almost no fragments to discard.
+    const float margin = 1.0 / 64.0;
+    vec2 p = a_origin + d + (a_unit * (u_tile + 2.0 * margin) - margin);
     v_displacement = d;
     v_origin = a_origin;
     gl_Position = vec4(2.0 * p / u_canvasSize - 1.0, 0.0, 1.0);
