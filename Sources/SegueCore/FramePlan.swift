@@ -121,10 +121,11 @@ public enum DrawCommand: Hashable, Sendable {
     /// then saturated. Draws nothing on the canvas; later commands draw the result. The
     /// output has the input's size.
     case blur(BlurPass)
-    /// StarWars sprites: every sprite of the field, in order, drawn source-over at its
+    /// StarWars sprites: every sprite of `field.sprites()`, in order, drawn source-over at its
     /// position at `field.time` (unit scale, bilinear, clamp-to-edge of the whole source). A
-    /// pixel belongs to a sprite iff its centre lies in the sprite's square `[x, x+w) × [y, y+w)`
-    /// (GL's rasterisation rule for the quad).
+    /// pixel belongs to a sprite iff its centre lies in the moved square `[x, x+w) × [y, y+w)`,
+    /// GL's rasterisation rule, decided by `SpriteField.covers` on float32 numbers both
+    /// renderers compute the same way.
     case sprites(SpriteField)
 }
 
