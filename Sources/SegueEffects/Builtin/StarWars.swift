@@ -12,7 +12,9 @@ public struct StarWars: Effect {
         /// StarWarsUIDynamicAnimator: an instantaneous push (x ±0.15, y −0.15…0, × 2500 pt/s per
         /// unit, the [infer] scaling of §1.10 for its 20 pt tiles) then UIKit gravity 1000 pt/s².
         case gravity
-        /// StarWarsWindAnimator: `gravity` plus one common push (wind 3, float 0.1) × 2500 pt/s.
+        /// StarWarsWindAnimator: `gravity` plus one common push (`wind`, float 0.1) × 2500 pt/s.
+        /// At the demo's wind 3 that is ≈ 7500 pt/s to the right (§1.10, impulse unit [infer]):
+        /// the tiles leave at once; smaller `wind` values give a visible drift.
         case wind
     }
 
@@ -23,6 +25,8 @@ public struct StarWars: Effect {
 
     let spriteWidth: Double
     let motion: Motion
+    /// Wind push in UIPushBehavior magnitude units (the demo's slider).
+    let wind: Double
 
     public static let entry = EffectEntry(EffectDescriptor(
         name: "starwars", summary: "StarWars.iOS: the old screen crumbles into falling square sprites over the new one.",
@@ -30,8 +34,12 @@ public struct StarWars: Effect {
             ParameterSpec("spriteWidth", .number(min: 1, max: 200), default: .number(8), "Sprite edge in pt (× scale = px)."),
             ParameterSpec("motion", .choice(Motion.allCases.map(\.rawValue)), default: .string(Motion.linear.rawValue),
                           "linear: the GL animator's constant velocities; gravity: a random push then 1000 pt/s² (UIKit dynamics); wind: gravity plus a common push to the right."),
+            ParameterSpec("wind", .number(min: 0, max: 10), default: .number(3),
+                          "motion=wind: the common push to the right in UIPushBehavior units (StarWarsWindAnimator's slider, default 3)."),
         ], defaultDuration: 2, defaultTiming: .linear
-    )) { p throws(SegueError) in StarWars(spriteWidth: p.number("spriteWidth"), motion: Motion(rawValue: p.string("motion"))!) }
+    )) { p throws(SegueError) in
+        StarWars(spriteWidth: p.number("spriteWidth"), motion: Motion(rawValue: p.string("motion"))!, wind: p.number("wind"))
+    }
 
     /// The sprite field at eased progress `e` (time `e · D`).
     public func field(_ frame: FrameContext) -> SpriteField {
@@ -46,7 +54,7 @@ public struct StarWars: Effect {
             field.acceleration = Point(x: 0, y: Self.gravity * s)
         }
         if motion == .wind {
-            field.push = Point(x: 3 * Self.pushSpeed * s, y: -0.1 * Self.pushSpeed * s)
+            field.push = Point(x: wind * Self.pushSpeed * s, y: -0.1 * Self.pushSpeed * s)
         }
         return field
     }
