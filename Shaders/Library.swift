@@ -7,6 +7,12 @@ public enum ShaderLibrary {
         "layer.frag": PackageResources.layer_frag,
         "fill.frag": PackageResources.fill_frag,
         "shadow.frag": PackageResources.shadow_frag,
+        "circle-reveal.frag": PackageResources.circle_reveal_frag,
+        "iris.frag": PackageResources.iris_frag,
+        "mask.frag": PackageResources.mask_frag,
+        "sprites.vert": PackageResources.sprites_vert,
+        "sprites.frag": PackageResources.sprites_frag,
+        "blur.frag": PackageResources.blur_frag,
     ]
 
     /// The embedded source of `name` (e.g. `layer.frag`), or nil.

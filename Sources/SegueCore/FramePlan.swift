@@ -125,6 +125,16 @@ public enum DrawCommand: Hashable, Sendable {
     case layer(Layer)
     case fill(Fill)
     case shader(ShaderCall)
+    /// Makes the derived image `.named(pass.output)`: `pass.input` blurred by `pass.method`,
+    /// then saturated. Draws nothing on the canvas; later commands draw the result. The
+    /// output has the input's size.
+    case blur(BlurPass)
+    /// StarWars sprites: every sprite of `field.sprites()`, in order, drawn source-over at its
+    /// position at `field.time` (unit scale, bilinear, clamp-to-edge of the whole source). A
+    /// pixel belongs to a sprite iff its centre lies in the moved square `[x, x+w) × [y, y+w)`,
+    /// GL's rasterisation rule, decided by `SpriteField.covers` on float32 numbers both
+    /// renderers compute the same way.
+    case sprites(SpriteField)
 }
 
 public struct FramePlan: Codable, Hashable, Sendable {
@@ -151,7 +161,7 @@ public struct FramePlan: Codable, Hashable, Sendable {
 
 // Commands encode as `{"op": "layer", …fields}` so `segue plan --json` reads naturally.
 extension DrawCommand: Codable {
-    private enum Op: String, Codable { case clear, layer, fill, shader }
+    private enum Op: String, Codable { case clear, layer, fill, shader, blur, sprites }
     private enum Keys: String, CodingKey { case op, color }
 
     public init(from decoder: Decoder) throws {
@@ -161,6 +171,8 @@ extension DrawCommand: Codable {
         case .layer: self = .layer(try Layer(from: decoder))
         case .fill: self = .fill(try Fill(from: decoder))
         case .shader: self = .shader(try ShaderCall(from: decoder))
+        case .blur: self = .blur(try BlurPass(from: decoder))
+        case .sprites: self = .sprites(try SpriteField(from: decoder))
         }
     }
 
@@ -173,6 +185,8 @@ extension DrawCommand: Codable {
         case .layer(let l): try c.encode(Op.layer, forKey: .op); try l.encode(to: encoder)
         case .fill(let f): try c.encode(Op.fill, forKey: .op); try f.encode(to: encoder)
         case .shader(let s): try c.encode(Op.shader, forKey: .op); try s.encode(to: encoder)
+        case .blur(let b): try c.encode(Op.blur, forKey: .op); try b.encode(to: encoder)
+        case .sprites(let f): try c.encode(Op.sprites, forKey: .op); try f.encode(to: encoder)
         }
     }
 }

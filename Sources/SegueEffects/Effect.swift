@@ -38,10 +38,15 @@ public protocol Effect: Sendable {
 
     /// The original's own drag behaviour, for `--gesture` (see `DragInteraction`).
     func dragInteraction(_ frame: FrameContext) -> DragInteraction?
+
+    /// The image an `.image` parameter left empty stands for, at the canvas size; nil when the
+    /// parameter needs a file.
+    func builtinImage(parameter: String, size: PixelSize) -> PixelBuffer?
 }
 
 extension Effect {
     public func restingSnapshot(atEnd: Bool) -> ImageRef? { atEnd ? .to : .from }
+    public func builtinImage(parameter: String, size: PixelSize) -> PixelBuffer? { nil }
 }
 
 /// One row of the effect table.

@@ -13,6 +13,12 @@ public enum EffectTable {
         Zoom.entry,
         Card.entry,
         Bubble.entry,
+        CircleReveal.entry,
+        Iris.entry,
+        LumaMask.entry,
+        BlurDim.entry,
+        CrossBlur.entry,
+        StarWars.entry,
     ]
 
     public static func entry(named name: String) -> EffectEntry? {

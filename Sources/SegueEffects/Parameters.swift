@@ -11,6 +11,9 @@ public enum ParameterKind: Hashable, Sendable, Codable {
     case rect
     /// A user shader's uniform of this GLSL type (`vec2`, `sampler2D`, …).
     case uniform(String)
+    /// An image file path (empty = the effect's built-in image). The pipeline loads it, fitted
+    /// to the canvas with `stretch`, as `ImageRef.named(<parameter name>)`.
+    case image
 }
 
 /// A parameter value. Points and rects are in the unit the parameter names (pt or px).
@@ -84,6 +87,8 @@ public struct ParameterSpec: Hashable, Sendable, Codable {
             let v = try numbers(4)
             guard v[2] >= 0, v[3] >= 0 else { throw bad("width and height must not be negative") }
             return .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+        case .image:
+            return .string(text)
         case .color:
             guard let c = Color(parsing: text) else { throw bad("expected #rrggbb, #rrggbbaa, black, white or clear") }
             return .color(c)

@@ -17,7 +17,8 @@ public struct GLShaderFiles: GLProgramSource {
     public let directory: String?
 
     /// Files that are the renderer's own stages, not programs a plan may call.
-    static let internalFiles: Set<String> = ["quad.vert", "layer.frag", "fill.frag", "shadow.frag", "shapes.glsl"]
+    static let internalFiles: Set<String> = ["quad.vert", "layer.frag", "fill.frag", "shadow.frag", "shapes.glsl",
+                                             "sprites.vert", "sprites.frag", "blur.frag"]
 
     public init(directory: String? = nil) { self.directory = directory }
 

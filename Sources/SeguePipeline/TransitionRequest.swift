@@ -81,6 +81,17 @@ public struct PreparedTransition: Sendable {
             // Flipped so that the spec's bottom-left uv shows the image upright.
             images[UserShader.imageRef(forParameter: parameter.name)] = (path.isEmpty ? ShaderTextures.lumaSpiral() : try ImageFile.load(path)).flippedVertically()
         }
+        // `.image` parameters: the file stretched to the canvas, or the effect's built-in image.
+        for spec in entry.descriptor.parameters where spec.kind == .image {
+            let path = values.string(spec.name)
+            if !path.isEmpty {
+                images[.named(spec.name)] = try ImageFile.load(path).fitted(to: size, mode: .stretch)
+            } else if let builtin = effect.builtinImage(parameter: spec.name, size: size) {
+                images[.named(spec.name)] = builtin
+            } else {
+                throw .usage("effect \(entry.name) needs --param \(spec.name)=<image file>")
+            }
+        }
         self.images = ImageSet(images)
         if let gesture = request.gesture {
             var track = try GestureTrack.load(path: gesture, options: request.gestureOptions)

@@ -16,20 +16,35 @@ public final class SoftwareRenderer: FrameRenderer {
         guard target.size == plan.size else {
             throw SegueError(.internalError, "software renderer: target is \(target.size), plan is \(plan.size)")
         }
-        // Pin every image the plan reads, then build the ops over those pointers.
-        var refs: [ImageRef] = []
-        for command in plan.commands {
-            switch command {
-            case .layer(let l): if !refs.contains(l.source) { refs.append(l.source) }
-            case .shader(let call):
-                throw SegueError.invalidInput("shader program '\(call.program)' has no software kernel; render it with --backend gl")
-            case .clear, .fill: break
+        // Blur passes first: each makes a derived image from an image already there.
+        var derived: [ImageRef: PixelBuffer] = [:]
+        func image(_ ref: ImageRef) throws(SegueError) -> PixelBuffer {
+            guard let image = derived[ref] ?? images[ref] else {
+                throw SegueError(.internalError, "plan draws image '\(ref)' that was not loaded")
             }
-        }
-        let buffers = try refs.map { ref throws(SegueError) -> PixelBuffer in
-            guard let image = images[ref] else { throw SegueError(.internalError, "plan draws image '\(ref)' that was not loaded") }
             return image
         }
+        for command in plan.commands {
+            if case .blur(let pass) = command {
+                derived[.named(pass.output)] = SoftwareBlur(executor: executor).blur(try image(pass.input), pass)
+            }
+        }
+        // Pin every image the plan reads, then build the ops over those pointers.
+        var refs: [ImageRef] = []
+        func use(_ ref: ImageRef) { if !refs.contains(ref) { refs.append(ref) } }
+        for command in plan.commands {
+            switch command {
+            case .layer(let l): use(l.source)
+            case .sprites(let f): use(f.source)
+            case .shader(let call):
+                guard ShaderKernels.programs[call.program] != nil else {
+                    throw SegueError.invalidInput("shader program '\(call.program)' has no software kernel; render it with --backend gl")
+                }
+                for ref in call.inputs.values { use(ref) }
+            case .clear, .fill, .blur: break
+            }
+        }
+        let buffers = try refs.map { ref throws(SegueError) -> PixelBuffer in try image(ref) }
         try withPointers(to: buffers) { pointers throws(SegueError) in
             var ops: [any RowOp] = []
             for command in plan.commands {
@@ -40,7 +55,20 @@ public final class SoftwareRenderer: FrameRenderer {
                     let index = refs.firstIndex(of: l.source)!
                     if let shadow = ShadowOp(layer: l, canvas: plan.size) { ops.append(shadow) }
                     ops.append(LayerOp(l, source: pointers[index], sourceSize: buffers[index].size, canvasWidth: plan.size.width))
-                case .shader: break
+                case .shader(let call):
+                    var inputs: ShaderKernels.Inputs = [:]
+                    for (name, ref) in call.inputs {
+                        let index = refs.firstIndex(of: ref)!
+                        guard buffers[index].size == plan.size else {
+                            throw .invalidInput("shader '\(call.program)': input '\(name)' is \(buffers[index].size), the canvas \(plan.size)")
+                        }
+                        inputs[name] = pointers[index]
+                    }
+                    ops.append(try ShaderKernels.programs[call.program]!(call, inputs, plan.size))
+                case .sprites(let field):
+                    let index = refs.firstIndex(of: field.source)!
+                    ops.append(SpriteOp(field, source: pointers[index], sourceSize: buffers[index].size, canvas: plan.size))
+                case .blur: break
                 }
             }
             draw(ops, into: &target, scratchPixels: 2 * (buffers.map(\.width).reduce(plan.size.width, max) + 4))

@@ -69,6 +69,7 @@ struct ListCommand: ParsableCommand {
         case .color: return "color"
         case .rect: return "rect x,y,w,h"
         case .uniform(let type): return type == "sampler2D" ? "sampler2D image file" : type
+        case .image: return "image file"
         }
     }
 }
