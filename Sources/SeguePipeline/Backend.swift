@@ -32,9 +32,10 @@ public final class RenderSession {
         self.notice = notice
     }
 
-    /// The renderer for an effect of `kind`.
-    public func renderer(for kind: EffectKind) throws(SegueError) -> any FrameRenderer {
-        switch choice {
+    /// The renderer for an effect of `kind`; `backend` overrides the session's choice for one
+    /// job of a batch (the GL renderer is still shared).
+    public func renderer(for kind: EffectKind, backend: BackendChoice? = nil) throws(SegueError) -> any FrameRenderer {
+        switch backend ?? choice {
         case .software:
             guard kind != .userShader else {
                 throw .invalidInput("user shaders need the GL backend (--backend gl or auto)")

@@ -27,7 +27,7 @@ struct DemoCommand: ParsableCommand {
                     ContactSheetSink(path: sheet, frameCount: transition.frameCount),
                 ]
                 let stats = try FrameLoop.run(transition, renderer: renderer, sinks: sinks)
-                printError(summary(transition, stats, renderer: renderer.backendName, destination: "\(directory), \(sheet)"))
+                printError(summary(transition, frames: stats.frames, seconds: stats.seconds, renderer: renderer.backendName, destination: "\(directory), \(sheet)"))
             }
         }
     }

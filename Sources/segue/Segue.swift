@@ -10,7 +10,8 @@ struct Segue: ParsableCommand {
         abstract: "Render screen transitions between two snapshots, headless.",
         version: version,
         subcommands: [ListCommand.self, RenderCommand.self, StillCommand.self, DemoCommand.self,
-                      PlanCommand.self, TimingCommand.self, CompareCommand.self, InfoCommand.self]
+                      PlanCommand.self, TimingCommand.self, CompareCommand.self, InfoCommand.self,
+                      BatchCommand.self, BenchCommand.self]
     )
 }
 
