@@ -31,7 +31,7 @@ public final class FFmpegSink: FrameSink, @unchecked Sendable {
         }
         self.path = path
         self.container = container
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentDirectory(of: path)
         if !parent.isEmpty { try makeDirectories(parent) }
         temporaryPath = PNGCodec.temporaryPath(for: path)
         logPath = NSTemporaryDirectory() + "/segue-ffmpeg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"

@@ -35,7 +35,7 @@ public final class PNGSequenceSink: FrameSink {
         let path = path(ofFrame: index)
         let data = try PNGCodec.encode(frame, compression: compression)
         try writeAtomically(data, to: path)
-        let record = FrameRecord(index: index, file: (path as NSString).lastPathComponent, bytes: data.count, checksum: FrameRecord.checksum(data))
+        let record = FrameRecord(index: index, file: fileName(of: path), bytes: data.count, checksum: FrameRecord.checksum(data))
         written.withLock { $0[index] = record }
     }
 
@@ -50,7 +50,7 @@ public final class PNGSequenceSink: FrameSink {
         let path = path(ofFrame: index)
         guard let data = try? FileBytes.contents(path), let image = try? PNGCodec.decode(data, name: path),
               image.size == size else { return nil }
-        return FrameRecord(index: index, file: (path as NSString).lastPathComponent, bytes: data.count, checksum: FrameRecord.checksum(data))
+        return FrameRecord(index: index, file: fileName(of: path), bytes: data.count, checksum: FrameRecord.checksum(data))
     }
 }
 
@@ -105,10 +105,22 @@ func makeDirectories(_ path: String) throws(SegueError) {
 private func createDirectories(_ path: String) -> Int32 {
     var info = stat()
     if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR ? 0 : ENOTDIR }
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = parentDirectory(of: path)
     if !parent.isEmpty, parent != path {
         let code = createDirectories(parent)
         if code != 0 { return code }
     }
     return mkdir(path, 0o755) == 0 || errno == EEXIST ? 0 : errno
+}
+
+/// `a/b/c.png` → `a/b`; `c.png` → ``; `/c` → `/`. (Foundation's `deletingLastPathComponent`
+/// traps on one-character relative paths such as `a` in this toolchain.)
+func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// `a/b/c.png` → `c.png`.
+func fileName(of path: String) -> String {
+    path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
 }

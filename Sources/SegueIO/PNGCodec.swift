@@ -108,9 +108,8 @@ public enum PNGCodec {
     }
 
     static func temporaryPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        return dir + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+        let dir = parentDirectory(of: path)
+        return (dir.isEmpty ? "" : dir == "/" ? "/" : dir + "/") + "." + fileName(of: path) + ".tmp-\(getpid())"
     }
 
     private static func makeImage(_ buffer: PixelBuffer, format: UInt32, compression: PNGCompression) -> png_image {

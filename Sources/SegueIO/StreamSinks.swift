@@ -20,7 +20,7 @@ public final class OutputStream: @unchecked Sendable {
             Self.enlargePipeBuffer(fd)
         } else {
             name = path
-            let parent = (path as NSString).deletingLastPathComponent
+            let parent = parentDirectory(of: path)
             if !parent.isEmpty { try makeDirectories(parent) }
             let temp = PNGCodec.temporaryPath(for: path)
             let opened = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
