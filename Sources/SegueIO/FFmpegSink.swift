@@ -34,8 +34,8 @@ public final class FFmpegSink: FrameSink, @unchecked Sendable {
         let parent = parentDirectory(of: path)
         if !parent.isEmpty { try makeDirectories(parent) }
         temporaryPath = PNGCodec.temporaryPath(for: path)
-        logPath = NSTemporaryDirectory() + "/segue-ffmpeg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        logPath = NSTemporaryDirectory() + "segue-ffmpeg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",

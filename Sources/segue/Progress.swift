@@ -12,7 +12,9 @@ final class ProgressReporter {
     private let interval: Double
     private let emit: (String) -> Void
     private let start = DispatchTime.now()
-    private var lastEmit: Double = 0
+    /// Seconds (since `start`) of the last output; the bar shows from the first frame, lines
+    /// only once `interval` has passed.
+    private var lastEmit: Double
     private var drewBar = false
 
     init(mode: Mode, label: String, color: Bool, interval: Double = 2, emit: @escaping (String) -> Void) {
@@ -21,6 +23,7 @@ final class ProgressReporter {
         self.color = color
         self.interval = interval
         self.emit = emit
+        lastEmit = mode == .bar ? -.infinity : 0
     }
 
     /// The mode and colour for stderr as it is now.
