@@ -3,7 +3,7 @@ import SegueCore
 
 /// Video files encoded by an `ffmpeg` child process: frames go to its stdin as raw RGBA (never
 /// through a folder of temporary images); it writes `.NAME.tmp-PID`, renamed on success.
-public final class FFmpegSink: FrameSink, @unchecked Sendable {
+public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
     public enum Container: String, Sendable, CaseIterable {
         case mp4, webm, gif
     }
@@ -11,7 +11,7 @@ public final class FFmpegSink: FrameSink, @unchecked Sendable {
     public let path: String
     public let container: Container
     private let process = Process()
-    private let input: OutputStream
+    private let input: ByteOutput
     private let temporaryPath: String
     private let logPath: String
     private let stdinHandle: FileHandle
@@ -53,8 +53,8 @@ public final class FFmpegSink: FrameSink, @unchecked Sendable {
             throw .io("\(path): cannot start ffmpeg (\(error))")
         }
         stdinHandle = pipe.fileHandleForWriting
-        OutputStream.enlargePipeBuffer(stdinHandle.fileDescriptor)
-        input = OutputStream(descriptor: stdinHandle.fileDescriptor, name: "ffmpeg (\(path))")
+        ByteOutput.enlargePipeBuffer(stdinHandle.fileDescriptor)
+        input = ByteOutput(descriptor: stdinHandle.fileDescriptor, name: "ffmpeg (\(path))")
     }
 
     /// MP4 (H.264, 4:2:0) has no alpha: it gets the frame over black, which is the premultiplied
@@ -112,6 +112,11 @@ public final class FFmpegSink: FrameSink, @unchecked Sendable {
         let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         let last = log.split(whereSeparator: \.isNewline).last.map(String.init)
         return last.map { "\(path): ffmpeg failed: \($0)" }
+    }
+
+    public func abort() {
+        try? stdinHandle.close()
+        discard()
     }
 
     private func discard() {

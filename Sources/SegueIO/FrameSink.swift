@@ -81,7 +81,7 @@ public struct FrameRecord: Codable, Sendable, Equatable {
 /// Writes `data` to `.NAME.tmp-PID` beside `path`, then renames it: an interrupted or failed
 /// write (disk full) never leaves a partial file under the final name.
 public func writeAtomically(_ data: [UInt8], to path: String) throws(SegueError) {
-    let stream = try OutputStream(path: path)
+    let stream = try ByteOutput(path: path)
     do throws(SegueError) { try stream.write(data) } catch { stream.discard(); throw error }
     try stream.commit()
 }

@@ -4,11 +4,19 @@ import SegueCore
 /// A byte stream opened for output: a file (written under a temporary name and renamed by
 /// `commit`) or standard output. Writes loop over short writes; a closed reader (EPIPE — the
 /// CLI ignores SIGPIPE so it arrives as an error) or a full disk (ENOSPC) is an `.io` error.
-public final class OutputStream: @unchecked Sendable {
+public final class ByteOutput: @unchecked Sendable {
     public let name: String
     private let fd: Int32
     private let finalPath: String?
     private let temporaryPath: String?
+    private var closed = false
+
+    /// Messages of the write failures after which no later output can succeed either: the
+    /// reader is gone (EPIPE) or the disk is full. `segue batch` stops on these.
+    static let closedPipeText = "the reader closed the pipe"
+    public static func isFatal(_ error: SegueError) -> Bool {
+        error.kind == .io && [closedPipeText, errnoText(ENOSPC), errnoText(EDQUOT)].contains { error.message.hasSuffix($0) }
+    }
 
     /// `-` is standard output; anything else a file, created under a temporary name beside it.
     public init(path: String) throws(SegueError) {
@@ -57,7 +65,7 @@ public final class OutputStream: @unchecked Sendable {
             if n < 0 {
                 if errno == EINTR { continue }
                 let code = errno
-                throw .io("\(name): \(code == EPIPE ? "the reader closed the pipe" : errnoText(code))")
+                throw .io("\(name): \(code == EPIPE ? Self.closedPipeText : errnoText(code))")
             }
             offset += n
         }
@@ -72,7 +80,8 @@ public final class OutputStream: @unchecked Sendable {
 
     /// Closes a file and moves it to its final name; standard output is left open.
     public func commit() throws(SegueError) {
-        guard let finalPath, let temporaryPath else { return }
+        guard let finalPath, let temporaryPath, !closed else { return }
+        closed = true
         if close(fd) != 0 {
             let text = errnoText()
             unlink(temporaryPath)
@@ -87,17 +96,24 @@ public final class OutputStream: @unchecked Sendable {
 
     /// Closes and removes an unfinished file, so no partial output keeps the final name.
     public func discard() {
-        guard let temporaryPath else { return }
+        guard let temporaryPath, !closed else { return }
+        closed = true
         close(fd)
         unlink(temporaryPath)
     }
 }
 
+/// A sink that holds an unfinished output (a temporary file, a child process) to clean up
+/// when the job fails before `finish`.
+public protocol AbortableFrameSink: FrameSink {
+    func abort()
+}
+
 /// Raw RGBA frames back to back, **straight** (un-premultiplied) alpha like PNG output, so
 /// `ffmpeg -f rawvideo -pix_fmt rgba -s WxH -i -` reads them as they are.
-public final class RawVideoSink: FrameSink {
-    private let stream: OutputStream
-    public init(path: String) throws(SegueError) { stream = try OutputStream(path: path) }
+public final class RawVideoSink: AbortableFrameSink {
+    private let stream: ByteOutput
+    public init(path: String) throws(SegueError) { stream = try ByteOutput(path: path) }
 
     public func write(_ frame: PixelBuffer, index: Int) throws(SegueError) {
         var bytes = frame.bytes
@@ -106,19 +122,20 @@ public final class RawVideoSink: FrameSink {
     }
 
     public func finish() throws(SegueError) { try stream.commit() }
+    public func abort() { stream.discard() }
 }
 
 /// YUV4MPEG2, 4:4:4 (`C444`), limited-range BT.601, progressive, square pixels. Colour is the
 /// frame composited over black (the premultiplied RGB, so nothing to divide); 4:4:4 keeps every
 /// chroma sample, leaving subsampling to the encoder that reads the stream.
-public final class Y4MSink: FrameSink, @unchecked Sendable {
-    private let stream: OutputStream
+public final class Y4MSink: AbortableFrameSink, @unchecked Sendable {
+    private let stream: ByteOutput
     private let fps: Double
     private var headerWritten = false
     private var planes: [UInt8] = []
 
     public init(path: String, fps: Double) throws(SegueError) {
-        stream = try OutputStream(path: path)
+        stream = try ByteOutput(path: path)
         self.fps = fps
     }
 
@@ -148,6 +165,7 @@ public final class Y4MSink: FrameSink, @unchecked Sendable {
     }
 
     public func finish() throws(SegueError) { try stream.commit() }
+    public func abort() { stream.discard() }
 
     /// Premultiplied RGBA → Y, U, V planes (BT.601 limited range, 8-bit fixed point).
     static func convert(_ frame: PixelBuffer, into planes: inout [UInt8]) {

@@ -105,7 +105,14 @@ public enum RenderJob {
         case .gif: sink = try FFmpegSink(path: output.path, container: .gif, size: transition.size, fps: transition.timeline.fps)
         case .contact: sink = ContactSheetSink(path: output.path, frameCount: transition.frameCount)
         }
-        let stats = try FrameLoop.run(transition, renderer: renderer, sinks: [sink] + extraSinks, frames: frames, progress: progress)
+        let stats: RenderStats
+        do throws(SegueError) {
+            stats = try FrameLoop.run(transition, renderer: renderer, sinks: [sink] + extraSinks, frames: frames, progress: progress)
+        } catch {
+            // No temporary file or ffmpeg process outlives a failed job.
+            for s in [sink] + extraSinks { (s as? any AbortableFrameSink)?.abort() }
+            throw error
+        }
         var manifestPath: String?
         if let pngSink {
             let manifest = Manifest(effect: transition.descriptor.name, size: transition.size.description,

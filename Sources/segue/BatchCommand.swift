@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SegueCore
 import SegueGL
+import SegueIO
 import SeguePipeline
 
 struct BatchCommand: ParsableCommand {
@@ -94,7 +95,7 @@ struct BatchCommand: ParsableCommand {
                     row.exitCode = error.exitCode
                     if !outputOptions.quiet { printError("segue: \(job.label): \(error.message)") }
                     // Disk full or a closed pipe: the next jobs would fail the same way.
-                    if error.kind == .io { stopError = error }
+                    if ByteOutput.isFatal(error) { stopError = error }
                 }
                 rows.append(row)
             }
