@@ -10,7 +10,7 @@ import SeguePipeline
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure frames per second per effect and backend (and against ffmpeg's xfade with --compare-ffmpeg).")
+        abstract: "Measure frames per second per effect and backend (and against ffmpeg's xfade and a C blend with --compare-ffmpeg).")
 
     @Argument(help: "Effects to measure. Default: every built-in effect.") var effects: [String] = []
     @Option(help: "Frame size WxH.") var size: String = "1920x1080"
@@ -19,7 +19,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Backends: all (software, and gl when it starts), software, gl, auto.") var backend: String = "all"
     @Option(help: "The 'from' snapshot. Default: the built-in list screen.") var from: String?
     @Option(help: "The 'to' snapshot. Default: the built-in detail screen.") var to: String?
-    @Flag(help: "Also time ffmpeg's xfade on the equivalent transitions, same size, images and threads.") var compareFfmpeg = false
+    @Flag(help: "Also time ffmpeg's xfade on the equivalent transitions (same size, images and threads) and a plain C blend (gcc -O3 -march=native).")
+    var compareFfmpeg = false
     @Flag(help: "Print JSON.") var json = false
 
     /// xfade transitions equivalent to Segue effects (those present at run time are measured).
@@ -56,6 +57,15 @@ struct BenchCommand: ParsableCommand {
         var threads: Int
         var pixelFormat: String
     }
+    /// A plain C blend of two RGBA frames (the bound a fade kernel can approach).
+    struct CBlendRow: Encodable {
+        var msPerFrame: Stat
+        var fps: Double
+        var threads: Int
+        var compiler: String
+        /// Segue software fade fps / C blend fps, measured in this run.
+        var fadeRatio: Double?
+    }
     struct Machine: Encodable {
         var cpu: String
         var cores: Int
@@ -69,6 +79,7 @@ struct BenchCommand: ParsableCommand {
         var framesPerRun: Int
         var runs: Int
         var results: [Row]
+        var cBlend: CBlendRow?
     }
 
     func run() throws {
@@ -118,9 +129,16 @@ struct BenchCommand: ParsableCommand {
                     rows.append(row)
                 }
             }
+            var cBlend: CBlendRow?
+            if compareFfmpeg {
+                cBlend = try timeCBlend(size: pixelSize)
+                if let fade = rows.first(where: { $0.effect == "fade" && $0.backend == "software" }), let c = cBlend {
+                    cBlend?.fadeRatio = fade.fps / c.fps
+                }
+            }
             let report = Report(machine: Machine(cpu: Self.cpuModel(), cores: SystemInfo.activeProcessorCount, glRenderer: glRenderer,
                                                  segueVersion: Segue.version, ffmpeg: ffmpeg.flatMap(Self.ffmpegVersion)),
-                                size: pixelSize.description, framesPerRun: frames, runs: runs, results: rows)
+                                size: pixelSize.description, framesPerRun: frames, runs: runs, results: rows, cBlend: cBlend)
             if json {
                 print(jsonString(report))
             } else {
@@ -129,6 +147,11 @@ struct BenchCommand: ParsableCommand {
                       + (m.ffmpeg.map { "; \($0)" } ?? ""))
                 print("\(report.size), \(frames) frames per run, median of \(runs) runs after a warm-up (min–max)")
                 for row in rows { print(Self.line(row)) }
+                if let c = report.cBlend {
+                    print(String(format: "c blend (%@, %d threads) %.1f fps  %.2f ms/frame (%.2f–%.2f)", c.compiler, c.threads, c.fps,
+                                 c.msPerFrame.median, c.msPerFrame.min, c.msPerFrame.max)
+                          + (c.fadeRatio.map { String(format: "  → segue fade/C blend %.2f×", $0) } ?? ""))
+                }
             }
         }
     }
@@ -198,6 +221,83 @@ struct BenchCommand: ParsableCommand {
         let perFrame = max(1e-9, (Stat(times[0]).median - Stat(times[1]).median) / 60)
         let fps = 1 / perFrame
         return FFmpegRow(transition: xfade, msPerFrame: perFrame * 1000, fps: fps, ratio: segueFPS / fps, threads: threads, pixelFormat: "gbrap")
+    }
+
+    /// The C reference: `dst = (a·(256−t) + b·t + 128) >> 8` per byte over two 1080p-sized
+    /// RGBA frames, split in two halves per thread like the renderer's bands, `gcc -O3
+    /// -march=native`. Built into a temporary folder each run; needs `cc` (Debian: gcc).
+    private func timeCBlend(size: PixelSize) throws(SegueError) -> CBlendRow? {
+        let compilers: [String] = ["/usr/bin/cc", "/usr/bin/gcc"]
+        guard let cc = compilers.first(where: { access($0, X_OK) == 0 }) else {
+            printError("segue: no C compiler (Debian: gcc); skipping the C blend reference")
+            return nil
+        }
+        let dir = NSTemporaryDirectory() + "segue-cblend-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let source = """
+        #include <pthread.h>
+        #include <stdint.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <time.h>
+        typedef struct { const uint8_t *a, *b; uint8_t *d; size_t n; unsigned t; } job;
+        static void *lerp(void *p) {
+            const job *j = p;
+            const uint8_t *restrict a = j->a, *restrict b = j->b; uint8_t *restrict d = j->d;
+            const size_t n = j->n; const unsigned t = j->t, s = 256 - t;
+            for (size_t i = 0; i < n; i++) d[i] = (uint8_t)((a[i] * s + b[i] * t + 128) >> 8);
+            return 0;
+        }
+        int main(int argc, char **argv) {
+            size_t n = (size_t)atol(argv[1]) * 4; int frames = atoi(argv[2]), threads = atoi(argv[3]);
+            uint8_t *a = malloc(n), *b = malloc(n), *d = malloc(n);
+            for (size_t i = 0; i < n; i++) { a[i] = (uint8_t)(i * 7); b[i] = (uint8_t)(i * 13 + 5); d[i] = 0; }
+            pthread_t tid[64]; job jobs[64];
+            for (int r = 0; r < 6; r++) {
+                struct timespec t0, t1; clock_gettime(CLOCK_MONOTONIC, &t0);
+                for (int f = 0; f < frames; f++) {
+                    for (int k = 0; k < threads; k++) {
+                        size_t lo = n * k / threads, hi = n * (k + 1) / threads;
+                        jobs[k] = (job){ a + lo, b + lo, d + lo, hi - lo, (unsigned)(f * 256 / frames) };
+                        pthread_create(&tid[k], 0, lerp, &jobs[k]);
+                    }
+                    for (int k = 0; k < threads; k++) pthread_join(tid[k], 0);
+                }
+                clock_gettime(CLOCK_MONOTONIC, &t1);
+                if (r > 0) printf("%f\\n", ((t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6) / frames);
+            }
+            printf("# %u\\n", d[n / 2]);   /* uses the result: the loops cannot be dropped */
+            return 0;
+        }
+        """
+        guard FileManager.default.createFile(atPath: dir + "/blend.c", contents: Data(source.utf8)) else {
+            throw .io("\(dir)/blend.c: cannot write")
+        }
+        let (built, log) = try runTool(cc, ["-O3", "-march=native", "-pthread", "-o", dir + "/blend", dir + "/blend.c"])
+        guard built else { throw .io("C blend: \(cc) failed: \(log.split(whereSeparator: \.isNewline).last ?? "")") }
+        let threads = SystemInfo.activeProcessorCount
+        let (ran, output) = try runTool(dir + "/blend", ["\(size.pixelCount)", "\(max(frames, 60))", "\(threads)"])
+        let samples = output.split(whereSeparator: \.isNewline).compactMap { Double($0) }
+        guard ran, samples.count == 5 else { throw SegueError(.internalError, "C blend printed \(output)") }
+        let stat = Stat(samples)
+        return CBlendRow(msPerFrame: stat, fps: 1000 / stat.median, threads: threads, compiler: "\(fileName(cc)) -O3 -march=native")
+    }
+
+    private func fileName(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
+
+    /// Runs a tool to the end; returns whether it exited 0 and its stdout + stderr.
+    private func runTool(_ path: String, _ arguments: [String]) throws(SegueError) -> (Bool, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        do { try process.run() } catch { throw .io("cannot start \(path): \(error)") }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
     }
 
     private func runFFmpeg(_ path: String, _ arguments: [String]) throws(SegueError) -> Double {
