@@ -29,7 +29,8 @@ struct BatchCommand: ParsableCommand {
         var effect: String
         var format: String
         var output: String
-        /// `ok`, `failed`, `other shard` (run by another shard), `not run` (after an I/O error).
+        /// `ok`, `failed`, `kept` (--resume: the output file is already complete), `other shard`
+        /// (run by another shard), `not run` (after an I/O error).
         var result: String
         var error: String?
         var exitCode: Int32?
@@ -75,6 +76,14 @@ struct BatchCommand: ParsableCommand {
                     rows.append(row)
                     continue
                 }
+                // A file output only gets its final name once complete, so on --resume an
+                // existing one is done; PNG folders resume frame by frame instead.
+                if outputOptions.resume, job.output.format != .png, job.output.path != "-",
+                   FileManager.default.fileExists(atPath: job.output.path) {
+                    row.result = "kept"
+                    rows.append(row)
+                    continue
+                }
                 var progress: ProgressReporter?
                 do throws(SegueError) {
                     let transition = try PreparedTransition(job.request)
@@ -83,7 +92,8 @@ struct BatchCommand: ParsableCommand {
                     let reporter = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: "\(job.label) \(transition.descriptor.name)")
                     progress = reporter
                     let outcome = try RenderJob.run(transition, renderer: renderer, output: job.output, selection: selection,
-                                                    resume: outputOptions.resume, version: Segue.version, progress: reporter.update)
+                                                    resume: outputOptions.resume && job.output.format == .png, version: Segue.version,
+                                                    progress: reporter.update)
                     row.frames = outcome.frames
                     row.skipped = outcome.skipped
                     row.seconds = outcome.seconds
@@ -123,7 +133,7 @@ struct BatchCommand: ParsableCommand {
             c.enumerated().map { i, s in i == c.count - 1 ? s : s.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
                 .joined(separator: "  ")
         }
-        let ok = rows.filter { $0.result == "ok" }.count
+        let ok = rows.filter { $0.result == "ok" || $0.result == "kept" }.count
         return ([line(header)] + cells.map(line)).joined(separator: "\n") + "\n\(ok) of \(rows.count) jobs ok"
     }
 }

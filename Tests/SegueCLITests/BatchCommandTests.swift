@@ -68,6 +68,21 @@ enum CLI {
         #expect(rows.map { $0["frames"] as! Int } == [6, 0, 5] && rows[1]["exitCode"] as? Int == 65)
     }
 
+    @Test func resumeKeepsFinishedOutputs() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        CLI.write(#"{"defaults": {"size": "16x10", "fps": 10}, "jobs": [{"effect": "fade", "output": "a"}, {"effect": "push", "output": "b.y4m"}]}"#,
+                  to: dir + "/s.json")
+        let first = try CLI.run(["batch", dir + "/s.json", "--resume", "--json", "-q"])
+        unlink(dir + "/a/000002.png")
+        let second = try CLI.run(["batch", dir + "/s.json", "--resume", "--json", "-q"])
+        let a = try JSONSerialization.jsonObject(with: first.stdout) as! [[String: Any]]
+        let b = try JSONSerialization.jsonObject(with: second.stdout) as! [[String: Any]]
+        #expect(first.status == 0 && second.status == 0)
+        #expect(a.map { $0["result"] as! String } == ["ok", "ok"] && b.map { $0["result"] as! String } == ["ok", "kept"])
+        #expect(b[0]["frames"] as? Int == 1 && b[0]["skipped"] as? Int == 5)
+    }
+
     @Test func badSpecNamesFileJobAndKey() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
