@@ -12,8 +12,8 @@ public struct RenderStats: Sendable, Codable {
 }
 
 /// Renders frames of a prepared transition (all, or the absolute indices `frames` in order) and
-/// hands them to sinks. Encoding runs on other
-/// threads while the next frame renders (a bounded queue, so memory stays flat).
+/// hands them to sinks. Encoding runs on other threads while the next frame renders (a bounded
+/// queue, so memory stays flat).
 public enum FrameLoop {
     public static func run(_ transition: PreparedTransition, renderer: any FrameRenderer, sinks: [any FrameSink],
                            frames: [Int]? = nil, progress: ((Int, Int) -> Void)? = nil) throws(SegueError) -> RenderStats {
