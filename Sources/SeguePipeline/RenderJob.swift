@@ -28,6 +28,15 @@ public enum OutputFormat: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The extension `inferred(from:)` maps back to this format (`contact` sheets are PNGs).
+    public var fileExtension: String {
+        switch self {
+        case .raw: "rgba"
+        case .contact: "png"
+        default: rawValue
+        }
+    }
+
     /// Only a PNG folder can be split by frames across processes; the others are one stream.
     public var isFrameSplittable: Bool { self == .png }
     public var canWriteStdout: Bool { self == .raw || self == .y4m }

@@ -10,7 +10,7 @@ struct RenderCommand: ParsableCommand {
 
     @Argument(help: "Effect name (see `segue list`).") var effect: String
     @OptionGroup var options: TransitionOptions
-    @Option(name: .shortAndLong, help: "Output folder (png), file, or - for stdout (raw, y4m). Default: out/EFFECT.") var output: String?
+    @Option(name: .shortAndLong, help: "Output folder (png), file, or - for stdout (raw, y4m). Default: out/EFFECT[.EXT].") var output: String?
     @Option(help: "Output format: png, raw, y4m, mp4, webm, gif, contact. Default: from the output's extension, else png.")
     var format: String?
     @OptionGroup var outputOptions: OutputOptions
@@ -21,8 +21,10 @@ struct RenderCommand: ParsableCommand {
         try reportingErrors { () throws(SegueError) in
             let transition = try PreparedTransition(try options.request(effect: effect))
             let renderer = try options.session().renderer(for: transition.descriptor.kind)
-            let destination = output ?? "out/\(transition.descriptor.name)"
-            let spec = OutputSpec(format: try outputFormat(format, path: destination), path: destination,
+            // Default: out/EFFECT (a PNG folder), or out/EFFECT.mp4 etc. for a file format.
+            let chosen = try outputFormat(format, path: output ?? "out")
+            let destination = output ?? "out/\(transition.descriptor.name)" + (chosen.isFrameSplittable ? "" : ".\(chosen.fileExtension)")
+            let spec = OutputSpec(format: chosen, path: destination,
                                   pngCompression: try outputOptions.compression())
             var extra: [any FrameSink] = []
             if let contactSheet {
