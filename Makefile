@@ -1,6 +1,7 @@
 # Segue: the two commands of the README.
 #   make demo   install what is missing, build (release), render every built-in effect into ./out
 #   make test   install what is missing, run the test suite
+#   make bench  segue bench --compare-ffmpeg on a release build
 # Debian 12 with only the Swift toolchain is enough to start from; packages are installed with
 # apt-get (as root, or through sudo).
 
@@ -51,5 +52,10 @@ demo: build
 test: test-deps
 	$(SWIFT) test
 
+# Throughput per effect, against ffmpeg's xfade and a C blend (docs/BATCH.md). The
+# micro-benchmarks live in Benchmarks/ (cd Benchmarks && swift package benchmark).
+bench: build test-deps
+	$$($(SWIFT) build -c release -Xswiftc -target-cpu -Xswiftc $(CPU) --show-bin-path)/segue bench --compare-ffmpeg
+
 clean:
-	rm -rf .build out
+	rm -rf .build out Benchmarks/.build

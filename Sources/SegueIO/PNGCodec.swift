@@ -2,16 +2,14 @@ import CPNG
 import Foundation
 import SegueCore
 
-/// zlib effort for PNG output. libpng's simplified API (the only one usable from Swift, since
-/// its error path needs `setjmp`) exposes a single knob, `PNG_IMAGE_FLAG_FAST` (filter none,
-/// low zlib level), so `best` currently compresses like `default`; the case exists so the CLI
-/// contract does not change if a C encoder with finer control is added.
+/// zlib effort for PNG output. `fast` is Segue's own writer (every row filtered Up, zlib
+/// level 1 run-length only: several times faster than libpng's `PNG_IMAGE_FLAG_FAST` on
+/// photos, with smaller files there; see docs/BATCH.md); `default` is libpng's simplified API with its defaults (adaptive
+/// filters, level 6). That API has no finer knob, so `best` currently compresses like `default`.
 public enum PNGCompression: String, CaseIterable, Sendable {
     case fast
     case `default`
     case best
-
-    var imageFlags: UInt32 { self == .fast ? UInt32(PNG_IMAGE_FLAG_FAST) : 0 }
 }
 
 /// PNG decode/encode through libpng's simplified API (`png_image_*`). Decoding yields a
@@ -57,8 +55,9 @@ public enum PNGCodec {
 
     /// Encodes to PNG bytes in memory.
     public static func encode(_ buffer: PixelBuffer, compression: PNGCompression = .default) throws(SegueError) -> [UInt8] {
+        if compression == .fast { return try encodeUpLevel1(buffer) }
         let (rows, format) = straightRows(buffer)
-        var image = makeImage(buffer, format: format, compression: compression)
+        var image = makeImage(buffer, format: format)
         let channels = format & PNG_FORMAT_FLAG_ALPHA != 0 ? 4 : 3
         // An upper bound on the output (PNG_IMAGE_PNG_SIZE_MAX: raw rows + zlib's worst case +
         // chunk framing), so one pass normally suffices; libpng reports a larger need otherwise.
@@ -76,7 +75,7 @@ public enum PNGCodec {
             }
             guard written > capacity else { break }
             capacity = written
-            image = makeImage(buffer, format: format, compression: compression)
+            image = makeImage(buffer, format: format)
         }
         throw .io("PNG encoding failed (\(message(of: &image)))")
     }
@@ -84,8 +83,12 @@ public enum PNGCodec {
     /// Writes a PNG file atomically: into `.<name>.tmp-<pid>` beside it, then `rename`, so the
     /// final name never holds a partial file. The temporary is removed on any failure.
     public static func write(_ buffer: PixelBuffer, to path: String, compression: PNGCompression = .default) throws(SegueError) {
+        if compression == .fast {
+            try writeAtomically(try encodeUpLevel1(buffer), to: path)
+            return
+        }
         let (rows, format) = straightRows(buffer)
-        var image = makeImage(buffer, format: format, compression: compression)
+        var image = makeImage(buffer, format: format)
         let temp = temporaryPath(for: path)
         guard let file = fopen(temp, "wb") else { throw .io("\(path): \(errnoText())") }
         let ok = rows.withUnsafeBytes { png_image_write_to_stdio(&image, file, 0, $0.baseAddress, 0, nil) }
@@ -108,19 +111,104 @@ public enum PNGCodec {
     }
 
     static func temporaryPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        return dir + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+        let dir = parentDirectory(of: path)
+        return (dir.isEmpty ? "" : dir == "/" ? "/" : dir + "/") + "." + fileName(of: path) + ".tmp-\(getpid())"
     }
 
-    private static func makeImage(_ buffer: PixelBuffer, format: UInt32, compression: PNGCompression) -> png_image {
+    /// libpng's defaults for `default` and `best` (see `PNGCompression`).
+    private static func makeImage(_ buffer: PixelBuffer, format: UInt32) -> png_image {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(buffer.width)
         image.height = UInt32(buffer.height)
         image.format = format
-        image.flags = compression.imageFlags
         return image
+    }
+
+    /// The `fast` writer: IHDR, one IDAT, IEND. Every row gets filter 2 (Up: the byte minus
+    /// the byte above), which turns smooth photos into small residuals for a cheap pass of
+    /// deflate. Opaque frames are RGB, others straight RGBA, as with libpng.
+    static func encodeUpLevel1(_ buffer: PixelBuffer) throws(SegueError) -> [UInt8] {
+        let opaque = buffer.isOpaque
+        let channels = opaque ? 3 : 4
+        let width = buffer.width, height = buffer.height
+        let stride = width * channels + 1
+        var filtered = [UInt8](repeating: 0, count: stride * height)
+        var straight: [UInt8]? = nil
+        if !opaque {
+            straight = buffer.bytes
+            unpremultiply(&straight!)
+        }
+        (straight ?? buffer.bytes).withUnsafeBufferPointer { src in
+            filtered.withUnsafeMutableBufferPointer { dst in
+                let s = src.baseAddress!, d = dst.baseAddress!
+                for y in 0..<height {
+                    let row = d + y * stride
+                    row[0] = 2
+                    let cur = s + y * width * 4
+                    let above = y > 0 ? cur - width * 4 : nil
+                    if channels == 4 {
+                        if let above { for i in 0..<(width * 4) { row[1 + i] = cur[i] &- above[i] } }
+                        else { for i in 0..<(width * 4) { row[1 + i] = cur[i] } }
+                    } else if let above {
+                        for x in 0..<width {
+                            row[1 + 3 * x] = cur[4 * x] &- above[4 * x]
+                            row[2 + 3 * x] = cur[4 * x + 1] &- above[4 * x + 1]
+                            row[3 + 3 * x] = cur[4 * x + 2] &- above[4 * x + 2]
+                        }
+                    } else {
+                        for x in 0..<width {
+                            row[1 + 3 * x] = cur[4 * x]; row[2 + 3 * x] = cur[4 * x + 1]; row[3 + 3 * x] = cur[4 * x + 2]
+                        }
+                    }
+                }
+            }
+        }
+        var compressedSize = Int(compressBound(uLong(filtered.count)))
+        var out = [UInt8](repeating: 0, count: 8 + 25 + 12 + compressedSize + 12)
+        let status = out.withUnsafeMutableBufferPointer { o in
+            filtered.withUnsafeMutableBufferPointer { f in
+                deflateRLE(f, into: UnsafeMutableBufferPointer(rebasing: o[(8 + 25 + 8)...]), written: &compressedSize)
+            }
+        }
+        guard status == Z_STREAM_END else { throw .io("PNG encoding failed (zlib error \(status))") }
+        var header: [UInt8] = []
+        header.append(contentsOf: signature)
+        header.append(contentsOf: chunkHeader(13, "IHDR"))
+        header.append(contentsOf: bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, opaque ? 2 : 6, 0, 0, 0])
+        header.append(contentsOf: bigEndian(crc(header[12...])))
+        header.append(contentsOf: chunkHeader(Int(compressedSize), "IDAT"))
+        out.replaceSubrange(0..<header.count, with: header)
+        let idatEnd = header.count + Int(compressedSize)
+        let idatCRC = crc(out[(header.count - 4)..<idatEnd])
+        out.replaceSubrange(idatEnd..<out.count, with: bigEndian(idatCRC) + chunkHeader(0, "IEND") + bigEndian(crc(Array("IEND".utf8)[...])))
+        return out
+    }
+
+    /// One zlib stream at level 1 with `Z_RLE` (runs only, no match search): on Up-filtered
+    /// photos about 2× faster than the default strategy and smaller; flat UI screens come out
+    /// larger (about 2.5×) but still encode in ~10 ms at 1080p.
+    private static func deflateRLE(_ input: UnsafeMutableBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
+                                   written: inout Int) -> Int32 {
+        var stream = z_stream()
+        guard deflateInit2_(&stream, 1, Z_DEFLATED, 15, 8, Z_RLE, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            return Z_MEM_ERROR
+        }
+        defer { deflateEnd(&stream) }
+        stream.next_in = input.baseAddress
+        stream.avail_in = uInt(input.count)
+        stream.next_out = output.baseAddress
+        stream.avail_out = uInt(output.count)
+        let status = deflate(&stream, Z_FINISH)
+        written = Int(stream.total_out)
+        return status
+    }
+
+    private static func chunkHeader(_ length: Int, _ type: String) -> [UInt8] { bigEndian(UInt32(length)) + Array(type.utf8) }
+    private static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    /// CRC-32 of a chunk's type and data (zlib's).
+    private static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
     }
 
     /// Straight-alpha rows for libpng. Opaque buffers go out as RGB: a quarter less to

@@ -37,9 +37,10 @@ public final class RenderSession {
         self.notice = notice
     }
 
-    /// The renderer for an effect of `kind`.
-    public func renderer(for kind: EffectKind) throws(SegueError) -> any FrameRenderer {
-        switch choice {
+    /// The renderer for an effect of `kind`; `backend` overrides the session's choice for one
+    /// job of a batch (the GL renderer is still shared).
+    private func renderer(for kind: EffectKind, backend: BackendChoice?) throws(SegueError) -> any FrameRenderer {
+        switch backend ?? choice {
         case .software:
             guard kind != .userShader else {
                 throw .invalidInput("user shaders need the GL backend (--backend gl or auto)")
@@ -65,8 +66,8 @@ public final class RenderSession {
 
     /// The renderer for `transition`: a user shader is registered with the GL renderer and
     /// runs under the per-frame time limit.
-    public func renderer(for transition: PreparedTransition) throws(SegueError) -> any FrameRenderer {
-        let renderer = try renderer(for: transition.descriptor.kind)
+    public func renderer(for transition: PreparedTransition, backend: BackendChoice? = nil) throws(SegueError) -> any FrameRenderer {
+        let renderer = try renderer(for: transition.descriptor.kind, backend: backend)
         guard let shader = transition.userShader else { return renderer }
         guard let gl = renderer as? GLRenderer else { throw .invalidInput("user shaders need the GL backend (--backend gl or auto)") }
         try gl.register(shader)

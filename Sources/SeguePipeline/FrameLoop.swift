@@ -11,12 +11,13 @@ public struct RenderStats: Sendable, Codable {
     public var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
 }
 
-/// Renders frames of a prepared transition and hands them to sinks. Encoding runs on other
-/// threads while the next frame renders (a bounded queue, so memory stays flat).
+/// Renders frames of a prepared transition (all, or the absolute indices `frames` in order) and
+/// hands them to sinks. Encoding runs on other threads while the next frame renders (a bounded
+/// queue, so memory stays flat).
 public enum FrameLoop {
     public static func run(_ transition: PreparedTransition, renderer: any FrameRenderer, sinks: [any FrameSink],
-                           frames: Range<Int>? = nil, progress: ((Int, Int) -> Void)? = nil) throws(SegueError) -> RenderStats {
-        let range = frames ?? 0..<transition.frameCount
+                           frames: [Int]? = nil, progress: ((Int, Int) -> Void)? = nil) throws(SegueError) -> RenderStats {
+        let range = frames ?? Array(0..<transition.frameCount)
         let writer = SinkWriter(sinks: sinks)
         let start = DispatchTime.now()
         var renderNanos: UInt64 = 0

@@ -19,7 +19,7 @@ struct DemoCommand: ParsableCommand {
             let session = try options.session()
             for entry in EffectTable.all where entry.descriptor.kind != .userShader {
                 let transition = try PreparedTransition(try options.request(effect: entry.name))
-                let renderer = try session.renderer(for: entry.descriptor.kind)
+                let renderer = try session.renderer(for: transition)
                 let directory = "\(output)/\(entry.name)"
                 let sheet = "\(output)/\(entry.name)-sheet.png"
                 let sinks: [any FrameSink] = [
@@ -27,7 +27,7 @@ struct DemoCommand: ParsableCommand {
                     ContactSheetSink(path: sheet, frameCount: transition.frameCount),
                 ]
                 let stats = try FrameLoop.run(transition, renderer: renderer, sinks: sinks)
-                printError(summary(transition, stats, renderer: renderer.backendName, destination: "\(directory), \(sheet)"))
+                printError(summary(transition, frames: stats.frames, seconds: stats.seconds, renderer: renderer.backendName, destination: "\(directory), \(sheet)"))
             }
         }
     }

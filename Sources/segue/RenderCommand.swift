@@ -1,41 +1,55 @@
 import ArgumentParser
-import Foundation
 import SegueCore
 import SegueIO
 import SeguePipeline
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "render", abstract: "Render a transition to a PNG sequence DIR/000000.png, 000001.png, …")
+        commandName: "render",
+        abstract: "Render a transition: a PNG sequence DIR/000000.png, 000001.png, …, or raw, y4m, mp4, webm, gif, contact (docs/BATCH.md).")
 
     @Argument(help: "Effect name (see `segue list`) or a shader file (.glsl).") var effect: String
     @OptionGroup var options: TransitionOptions
-    @Option(name: .shortAndLong, help: "Output folder for the frames.") var output: String?
-    @Option(help: "PNG compression: fast, default, best.") var pngCompression: String = "fast"
+    @Option(name: .shortAndLong, help: "Output folder (png), file, or - for stdout (raw, y4m). Default: out/EFFECT[.EXT].") var output: String?
+    @Option(help: "Output format: png, raw, y4m, mp4, webm, gif, contact. Default: from the output's extension, else png.")
+    var format: String?
+    @OptionGroup var outputOptions: OutputOptions
     @Option(help: "Also write a contact sheet (a grid of frames) to this PNG file.") var contactSheet: String?
     @Option(help: "Frames on the contact sheet (at most 12).") var sheetFrames = ContactSheetSink.maxThumbnails
     @Option(help: "Contact sheet columns.") var sheetColumns = 4
     @Option(help: "Contact sheet thumbnail width in pixels.") var sheetWidth = 240
-    @Flag(help: "Print nothing but errors.") var quiet = false
 
     func run() throws {
+        ignoreSIGPIPE()
         try reportingErrors { () throws(SegueError) in
             let transition = try PreparedTransition(try options.request(effect: effect))
-            let directory = output ?? "out/\(transition.descriptor.name)"
+            // Default: out/EFFECT (a PNG folder), or out/EFFECT.mp4 etc. for a file format.
+            let chosen = try outputFormat(format, path: output ?? "out")
+            let destination = output ?? "out/\(transition.descriptor.name)" + (chosen.isFrameSplittable ? "" : ".\(chosen.fileExtension)")
             let session = try options.session()
-            session.outputDirectories = [directory] + (contactSheet.map { [parentDirectory($0)] } ?? [])
+            session.outputDirectories = [chosen.isFrameSplittable ? destination : parentDirectory(destination)]
+                + (contactSheet.map { [parentDirectory($0)] } ?? [])
             let renderer = try session.renderer(for: transition)
-            guard let compression = PNGCompression(rawValue: pngCompression) else {
-                throw .usage("--png-compression \(pngCompression): expected fast, default or best")
-            }
-            var sinks: [any FrameSink] = [try PNGSequenceSink(directory: directory, compression: compression)]
+            let spec = OutputSpec(format: chosen, path: destination,
+                                  pngCompression: try outputOptions.compression())
+            var extra: [any FrameSink] = []
             if let contactSheet {
-                sinks.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount, thumbnails: sheetFrames,
+                extra.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount, thumbnails: sheetFrames,
                                               columns: sheetColumns, thumbnailWidth: sheetWidth))
             }
-            let stats = try FrameLoop.run(transition, renderer: renderer, sinks: sinks)
-            if !quiet {
-                printError(summary(transition, stats, renderer: renderer.backendName, destination: directory))
+            let progress = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: transition.descriptor.name)
+            let outcome: JobOutcome
+            do throws(SegueError) {
+                outcome = try RenderJob.run(transition, renderer: renderer, output: spec, selection: try outputOptions.selection(),
+                                            resume: outputOptions.resume, extraSinks: extra, version: Segue.version,
+                                            progress: progress.update)
+            } catch {
+                progress.finish()
+                throw error
+            }
+            progress.finish()
+            if !outputOptions.quiet {
+                printError(summary(transition, frames: outcome.frames, seconds: outcome.seconds, skippedFrames: outcome.skipped, renderer: renderer.backendName, destination: destination == "-" ? "stdout" : destination))
             }
         }
     }
@@ -43,14 +57,24 @@ struct RenderCommand: ParsableCommand {
 
 /// The folder holding `path` ("." for a bare file name).
 func parentDirectory(_ path: String) -> String {
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = parentDirectory(of: path)
     return parent.isEmpty ? "." : parent
 }
 
-func summary(_ t: PreparedTransition, _ s: RenderStats, renderer: String, destination: String) -> String {
-    let fps = s.framesPerSecond
-    return "\(t.descriptor.name): \(s.frames) frames \(t.size) on \(renderer) in \(String(format: "%.2f", s.seconds)) s "
-        + "(\(String(format: "%.1f", fps)) fps) → \(destination)"
+/// `--format`, or the format the output path implies.
+func outputFormat(_ flag: String?, path: String) throws(SegueError) -> OutputFormat {
+    guard let flag else { return OutputFormat.inferred(from: path) }
+    guard let f = OutputFormat(rawValue: flag) else {
+        throw .usage("--format \(flag): expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return f
+}
+
+func summary(_ t: PreparedTransition, frames: Int, seconds: Double, skippedFrames: Int = 0, renderer: String, destination: String) -> String {
+    let fps = seconds > 0 ? Double(frames) / seconds : 0
+    let skipped = skippedFrames > 0 ? ", \(skippedFrames) complete frames skipped" : ""
+    return "\(t.descriptor.name): \(frames) frames \(t.size) on \(renderer) in \(String(format: "%.2f", seconds)) s "
+        + "(\(String(format: "%.1f", fps)) fps\(skipped)) → \(destination)"
 }
 
 struct StillCommand: ParsableCommand {

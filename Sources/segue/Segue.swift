@@ -11,7 +11,7 @@ struct Segue: ParsableCommand {
         version: version,
         subcommands: [ListCommand.self, RenderCommand.self, StillCommand.self, DemoCommand.self,
                       PlanCommand.self, TimingCommand.self, CompareCommand.self, InfoCommand.self,
-                      ValidateCommand.self, WatchCommand.self]
+                      ValidateCommand.self, WatchCommand.self, BatchCommand.self, BenchCommand.self]
     )
 }
 

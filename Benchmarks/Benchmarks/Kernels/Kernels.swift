@@ -1,0 +1,100 @@
+import Benchmark
+import Dispatch
+import CBlend
+import SegueCore
+import SegueIO
+import SeguePipeline
+import SegueSoftware
+
+/// 1920×1080 kernels of the software renderer and PNG output, one frame per iteration.
+/// `fade` against `c-blend` is the "within 2× of a plain C blend" target (docs/BATCH.md).
+let size = PixelSize(width: 1920, height: 1080)
+
+/// Photo-like noise (opaque): deflate and the bilinear sampler both see realistic data.
+func photo(seed: UInt64) -> PixelBuffer {
+    var b = PixelBuffer(size: size)
+    var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+    for y in 0..<size.height {
+        for x in 0..<size.width {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            let i = (y * size.width + x) * 4
+            b.bytes[i] = UInt8(truncatingIfNeeded: x / 8 + Int(state & 15))
+            b.bytes[i + 1] = UInt8(truncatingIfNeeded: y / 5 + Int(state >> 8 & 15))
+            b.bytes[i + 2] = UInt8(truncatingIfNeeded: (x + y) / 12 + Int(state >> 16 & 15))
+            b.bytes[i + 3] = 255
+        }
+    }
+    return b
+}
+
+let images = ImageSet([.from: photo(seed: 1), .to: photo(seed: 2)])
+let full = Rect(size: size)
+
+func plan(_ commands: [DrawCommand]) -> FramePlan { FramePlan(size: size, time: 0, progress: 0.5, commands: commands) }
+
+let fadePlan: FramePlan = {
+    var request = TransitionRequest(effect: "fade")
+    request.fromImage = images[.from]
+    request.toImage = images[.to]
+    let transition = try! PreparedTransition(request)
+    return transition.plan(fraction: 0.5)
+}()
+/// A layer scaled by 0.9 about the centre, rounded corners: every pixel bilinearly sampled.
+let scaledLayerPlan = plan([
+    .clear(Color(white: 0)),
+    .layer(Layer(source: .from, frame: full.scaled(by: 0.9, about: full.center), cornerRadii: CornerRadii(all: 40))),
+])
+/// The dimming of a presentation: a translucent canvas fill over an integer-translated layer.
+let dimPlan = plan([
+    .layer(Layer(source: .to, frame: full.offsetBy(dx: -300, dy: 0))),
+    .fill(Fill(shape: .canvas, color: Color(white: 0, alpha: 0.4))),
+])
+
+/// Pointers handed to the band workers; each band touches only its own bytes.
+struct Shared: @unchecked Sendable { let p: UnsafePointer<UInt8>; init(_ p: UnsafePointer<UInt8>) { self.p = p } }
+
+func renderBenchmark(_ name: String, _ plan: FramePlan) {
+    Benchmark(name, configuration: .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(3))) { benchmark in
+        let renderer = SoftwareRenderer()
+        var target = PixelBuffer(size: size)
+        for _ in benchmark.scaledIterations {
+            try renderer.render(plan, images: images, into: &target)
+            blackHole(target.bytes[0])
+        }
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    renderBenchmark("fade 1080p (software)", fadePlan)
+    renderBenchmark("scaled layer 1080p (bilinear)", scaledLayerPlan)
+    renderBenchmark("layer + dim fill 1080p", dimPlan)
+
+    // Same split as the software renderer: 16 row bands over all cores.
+    Benchmark("c-blend 1080p (C -O3 -march=native, all cores)", configuration: .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(3))) { benchmark in
+        let a = images[.from]!.bytes, b = images[.to]!.bytes
+        var dst = [UInt8](repeating: 0, count: a.count)
+        let band = a.count / 16
+        for _ in benchmark.scaledIterations {
+            a.withUnsafeBufferPointer { pa in
+                b.withUnsafeBufferPointer { pb in
+                    dst.withUnsafeMutableBufferPointer { pd in
+                        let (sa, sb, sd) = (Shared(pa.baseAddress!), Shared(pb.baseAddress!), Shared(UnsafePointer(pd.baseAddress!)))
+                        DispatchQueue.concurrentPerform(iterations: 16) { i in
+                            cblend_lerp(sa.p + i * band, sb.p + i * band, UnsafeMutablePointer(mutating: sd.p) + i * band, band, 128)
+                        }
+                    }
+                }
+            }
+            blackHole(dst[0])
+        }
+    }
+
+    for (name, compression) in [("fast", PNGCompression.fast), ("default", .default)] {
+        Benchmark("png encode \(name) 1080p photo", configuration: .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(3))) { benchmark in
+            let frame = images[.from]!
+            for _ in benchmark.scaledIterations {
+                blackHole(try PNGCodec.encode(frame, compression: compression).count)
+            }
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import SegueCore
+import SegueEffects
+import SegueIO
+
+/// A JSON value as a spec file holds it (decoded with JSON5 allowed: comments, trailing
+/// commas, unquoted keys, single quotes, hex numbers).
+enum SpecValue: Decodable {
+    case string(String), number(Double), bool(Bool), array([SpecValue]), object([String: SpecValue]), null
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? c.decode(Double.self) { self = .number(n) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([SpecValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: SpecValue].self)) }
+    }
+
+    var typeName: String {
+        switch self {
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .array: "an array"
+        case .object: "an object"
+        case .null: "null"
+        }
+    }
+
+    /// How a parameter value reaches the effect: as the CLI's `--param name=value` text.
+    var parameterText: String? {
+        switch self {
+        case .string(let s): s
+        case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case .bool(let b): b ? "true" : "false"
+        case .array(let items):
+            items.map(\.parameterText).contains(nil) ? nil : items.compactMap(\.parameterText).joined(separator: ",")
+        case .object, .null: nil
+        }
+    }
+}
+
+/// One job of a batch, resolved: paths are absolute or relative to the working directory.
+public struct BatchJob: Sendable {
+    /// 1-based position in the spec's `jobs`.
+    public var index: Int
+    public var name: String?
+    public var request: TransitionRequest
+    public var output: OutputSpec
+    public var backend: BackendChoice?
+
+    /// The files the job reads, by spec key.
+    var inputs: [(String, String)] {
+        [("from", request.from), ("to", request.to), ("gesture", request.gesture)].compactMap { k, p in p.map { (k, $0) } }
+    }
+
+    /// `job 2 "intro"` / `job 2`.
+    public var label: String { name.map { "job \(index) \"\($0)\"" } ?? "job \(index)" }
+}
+
+/// `segue batch spec.json`: `{"defaults": {…}, "jobs": [{…}, …]}`. A job's keys mirror the
+/// render flags; `defaults` gives any of them to every job. Every error names the file, the
+/// job and the key. See docs/BATCH.md.
+public enum BatchSpec {
+    /// Keys a job (or `defaults`) may have, with the type each wants.
+    static let keys: [String: String] = [
+        "name": "string", "effect": "string", "from": "path", "to": "path", "output": "path",
+        "format": "string", "size": "string", "fps": "number", "duration": "number", "timing": "string",
+        "gesture": "path", "params": "object", "backend": "string", "seed": "integer", "fit": "string",
+        "scale": "number", "pngCompression": "string",
+    ]
+
+    public static func load(path: String) throws(SegueError) -> [BatchJob] {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw .missingInput("\(path): \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")")
+        }
+        let base = (URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path as NSString)
+        return try parse(data, file: path, baseDirectory: base as String)
+    }
+
+    /// Parses and checks a spec; relative paths resolve against `baseDirectory`.
+    public static func parse(_ data: Data, file: String, baseDirectory: String) throws(SegueError) -> [BatchJob] {
+        let decoder = JSONDecoder()
+        decoder.allowsJSON5 = true
+        let root: SpecValue
+        do { root = try decoder.decode(SpecValue.self, from: data) } catch {
+            throw .invalidInput("\(file): not valid JSON or JSON5 (\(syntaxDetail(error)))")
+        }
+        guard case .object(let top) = root else { throw .invalidInput("\(file): expected an object with \"jobs\"") }
+        for key in top.keys.sorted() where key != "defaults" && key != "jobs" {
+            throw .invalidInput("\(file): unknown top-level key \"\(key)\" (expected \"defaults\" and \"jobs\")")
+        }
+        var defaults: [String: SpecValue] = [:]
+        if let d = top["defaults"] {
+            guard case .object(let o) = d else { throw .invalidInput("\(file): key \"defaults\": expected an object, got \(d.typeName)") }
+            try checkKeys(o, context: "\(file): defaults")
+            if o["output"] != nil || o["name"] != nil {
+                throw .invalidInput("\(file): defaults: key \"\(o["output"] != nil ? "output" : "name")\": belongs to each job, not to defaults")
+            }
+            defaults = o
+        }
+        guard let jobsValue = top["jobs"] else { throw .invalidInput("\(file): missing key \"jobs\"") }
+        guard case .array(let items) = jobsValue, !items.isEmpty else {
+            throw .invalidInput("\(file): key \"jobs\": expected a non-empty array of objects")
+        }
+        var jobs: [BatchJob] = []
+        for (i, item) in items.enumerated() {
+            guard case .object(let own) = item else {
+                throw .invalidInput("\(file): job \(i + 1): expected an object, got \(item.typeName)")
+            }
+            var name: String?
+            if case .string(let n)? = own["name"] { name = n }
+            let context = "\(file): " + (name.map { "job \(i + 1) \"\($0)\"" } ?? "job \(i + 1)")
+            try checkKeys(own, context: context)
+            let merged = defaults.merging(own) { _, job in job }
+            jobs.append(try job(merged, index: i + 1, name: name, context: context, base: baseDirectory))
+        }
+        try checkOutputs(jobs, file: file)
+        try checkInputsExist(jobs, file: file)
+        return jobs
+    }
+
+    private static func syntaxDetail(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let c) = error {
+            if let underlying = c.underlyingError as NSError?, let d = underlying.userInfo[NSDebugDescriptionErrorKey] as? String { return d }
+            return c.debugDescription
+        }
+        return "\(error)"
+    }
+
+    private static func checkKeys(_ object: [String: SpecValue], context: String) throws(SegueError) {
+        for key in object.keys.sorted() where keys[key] == nil {
+            throw .invalidInput("\(context): unknown key \"\(key)\" (known: \(keys.keys.sorted().joined(separator: ", ")))")
+        }
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            let want = keys[key]!
+            let ok: Bool
+            switch (want, value) {
+            case ("string", .string), ("path", .string), ("number", .number), ("object", .object): ok = true
+            case ("integer", .number(let n)): ok = n == n.rounded() && n >= 0 && n <= 9_007_199_254_740_992
+            default: ok = false
+            }
+            guard ok else {
+                let expected = want == "path" ? "a string (a path)" : want == "integer" ? "a whole number ≥ 0" : "a \(want)"
+                throw .invalidInput("\(context): key \"\(key)\": expected \(expected), got \(value.typeName)")
+            }
+        }
+    }
+
+    private static func job(_ o: [String: SpecValue], index: Int, name: String?, context: String, base: String) throws(SegueError) -> BatchJob {
+        func string(_ key: String) -> String? { if case .string(let s)? = o[key] { return s }; return nil }
+        func number(_ key: String) -> Double? { if case .number(let n)? = o[key] { return n }; return nil }
+        func bad(_ key: String, _ why: String) -> SegueError { .invalidInput("\(context): key \"\(key)\": \(why)") }
+        func resolve(_ p: String) -> String {
+            let expanded = (p as NSString).expandingTildeInPath
+            return expanded.hasPrefix("/") ? expanded : URL(fileURLWithPath: base).appendingPathComponent(expanded).standardizedFileURL.path
+        }
+        func input(_ key: String) -> String? { string(key).map(resolve) }
+
+        guard var effect = string("effect") else { throw .invalidInput("\(context): missing key \"effect\"") }
+        if effect.hasSuffix(".glsl") || effect.hasSuffix(".frag") {
+            effect = resolve(effect)
+        } else if EffectTable.entry(named: effect) == nil {
+            throw bad("effect", "unknown effect \"\(effect)\" (known: \(EffectTable.all.map(\.name).joined(separator: ", ")))")
+        }
+        var request = TransitionRequest(effect: effect)
+        request.from = input("from")
+        request.to = input("to")
+        request.gesture = input("gesture")
+        if let s = string("size") {
+            guard let size = PixelSize(parsing: s) else { throw bad("size", "\"\(s)\": expected WxH, e.g. 1920x1080") }
+            request.size = size
+        }
+        if let fps = number("fps") {
+            guard fps > 0, fps <= 1000 else { throw bad("fps", "\(fps): must be in (0, 1000]") }
+            request.fps = fps
+        }
+        if let d = number("duration") {
+            guard d >= 0, d <= 3600 else { throw bad("duration", "\(d): must be between 0 and 3600 seconds") }
+            request.duration = d
+        }
+        request.timing = string("timing")
+        if let f = string("fit") {
+            guard let fit = FitMode(rawValue: f) else { throw bad("fit", "\"\(f)\": expected cover, contain or stretch") }
+            request.fit = fit
+        }
+        if let s = number("scale") {
+            guard s > 0, s <= 10 else { throw bad("scale", "\(s): must be in (0, 10]") }
+            request.scale = s
+        }
+        if let seed = number("seed") { request.seed = UInt64(seed) }
+        if case .object(let params)? = o["params"] {
+            request.parameters = try params.sorted { $0.key < $1.key }.map { (k, v) throws(SegueError) in
+                guard let text = v.parameterText else {
+                    throw bad("params", "\"\(k)\": expected a string, number, boolean or array of them, got \(v.typeName)")
+                }
+                return (k, text)
+            }
+        }
+        var backend: BackendChoice?
+        if let b = string("backend") {
+            guard let choice = BackendChoice(rawValue: b) else { throw bad("backend", "\"\(b)\": expected auto, gl or software") }
+            backend = choice
+        }
+        guard let out = string("output") else { throw .invalidInput("\(context): missing key \"output\"") }
+        let outputPath = out == "-" ? "-" : resolve(out)
+        var format = OutputFormat.inferred(from: outputPath)
+        if let f = string("format") {
+            guard let explicit = OutputFormat(rawValue: f) else {
+                throw bad("format", "\"\(f)\": expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            format = explicit
+        }
+        if outputPath == "-" && !format.canWriteStdout { throw bad("output", "\"-\" (stdout) takes only raw or y4m, not \(format.rawValue)") }
+        var compression = PNGCompression.fast
+        if let c = string("pngCompression") {
+            guard let value = PNGCompression(rawValue: c) else { throw bad("pngCompression", "\"\(c)\": expected fast, default or best") }
+            compression = value
+        }
+        return BatchJob(index: index, name: name, request: request,
+                        output: OutputSpec(format: format, path: outputPath, pngCompression: compression), backend: backend)
+    }
+
+    /// Inputs are checked after outputs, so an input that another job would write is reported
+    /// as that, not as a missing file.
+    private static func checkInputsExist(_ jobs: [BatchJob], file: String) throws(SegueError) {
+        for job in jobs {
+            for (key, path) in job.inputs {
+                var isDir: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else {
+                    throw .missingInput("\(file): \(job.label): key \"\(key)\": \(path): no such file")
+                }
+            }
+        }
+    }
+
+    /// No two jobs write the same place (one stdout at most), and no job reads what another
+    /// job (or itself) writes: outputs are files or folders, so an input inside a PNG output
+    /// folder counts too.
+    private static func checkOutputs(_ jobs: [BatchJob], file: String) throws(SegueError) {
+        var owners: [String: BatchJob] = [:]
+        for job in jobs {
+            if let other = owners[job.output.path] {
+                let what = job.output.path == "-" ? "stdout" : job.output.path
+                throw .invalidInput("\(file): \(job.label): key \"output\": \(what) is also the output of \(other.label)")
+            }
+            owners[job.output.path] = job
+        }
+        for job in jobs {
+            for (key, path) in job.inputs {
+                for writer in jobs where writer.output.path != "-" {
+                    let out = writer.output.path
+                    if path == out || (writer.output.format == .png && path.hasPrefix(out + "/")) {
+                        throw .invalidInput("\(file): \(job.label): key \"\(key)\": \(path) is written by \(writer.label) (an output cannot be an input)")
+                    }
+                }
+            }
+        }
+    }
+}

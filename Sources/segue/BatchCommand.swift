@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import SegueCore
+import SegueGL
+import SegueIO
+import SeguePipeline
+
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Render every job of a spec file (JSON or JSON5; docs/BATCH.md).",
+        discussion: """
+        Exit status: 0 all jobs succeeded; 3 some jobs failed (the others ran); 74 an output \
+        could not be written (disk full, closed pipe: the batch stops); 64–66 a bad spec or flag.
+        """)
+
+    /// Some jobs failed, the rest succeeded or were not attempted for other reasons.
+    static let jobsFailedExitCode: Int32 = 3
+
+    @Argument(help: "The spec file.") var spec: String
+    @OptionGroup var outputOptions: OutputOptions
+    @Flag(help: "Print the summary as JSON on stdout instead of a table on stderr.") var json = false
+    @Option(help: "Renderer for jobs that do not name one: auto, gl, software.") var backend: String = "auto"
+    @Option(help: "EGL platform: auto, device, gbm, surfaceless.") var eglPlatform: String = "auto"
+
+    struct Row: Encodable {
+        var job: Int
+        var name: String?
+        var effect: String
+        var format: String
+        var output: String
+        /// `ok`, `failed`, `kept` (--resume: the output file is already complete), `other shard`
+        /// (run by another shard), `not run` (after an I/O error).
+        var result: String
+        var error: String?
+        var exitCode: Int32?
+        var frames: Int
+        var skipped: Int
+        var seconds: Double
+        var backend: String?
+    }
+
+    func run() throws {
+        ignoreSIGPIPE()
+        var rows: [Row] = []
+        var stopError: SegueError?
+        try reportingErrors { () throws(SegueError) in
+            if outputOptions.frames != nil { throw .usage("--frames applies to one transition; use it with `segue render`") }
+            let jobs = try BatchSpec.load(path: spec)
+            if json, jobs.contains(where: { $0.output.path == "-" }) {
+                throw .usage("--json prints to stdout, which a job of \(spec) writes to")
+            }
+            let shard = try outputOptions.selection().shard
+            guard let choice = BackendChoice(rawValue: backend) else { throw .usage("--backend \(backend): expected auto, gl or software") }
+            guard let platform = EGLPlatformChoice(parsing: eglPlatform) else {
+                throw .usage("--egl-platform \(eglPlatform): expected auto, device, gbm or surfaceless")
+            }
+            // One session for every job: at most one GL context, its programs kept throughout.
+            let session = RenderSession(backend: choice, eglPlatform: platform, notice: { printError("segue: \($0)") })
+            for (position, job) in jobs.enumerated() {
+                var row = Row(job: job.index, name: job.name, effect: job.request.effect, format: job.output.format.rawValue,
+                              output: job.output.path, result: "ok", frames: 0, skipped: 0, seconds: 0)
+                var selection = FrameSelection()
+                if let shard {
+                    // PNG jobs are split by frames across all shards; a stream goes whole to one.
+                    if job.output.format.isFrameSplittable {
+                        selection.shard = shard
+                    } else if position % shard.count != shard.index {
+                        row.result = "other shard"
+                        rows.append(row)
+                        continue
+                    }
+                }
+                if stopError != nil {
+                    row.result = "not run"
+                    rows.append(row)
+                    continue
+                }
+                // A file output only gets its final name once complete, so on --resume an
+                // existing one is done; PNG folders resume frame by frame instead.
+                if outputOptions.resume, job.output.format != .png, job.output.path != "-",
+                   FileManager.default.fileExists(atPath: job.output.path) {
+                    row.result = "kept"
+                    rows.append(row)
+                    continue
+                }
+                var progress: ProgressReporter?
+                do throws(SegueError) {
+                    let transition = try PreparedTransition(job.request)
+                    let renderer = try session.renderer(for: transition, backend: job.backend)
+                    row.backend = renderer.backendName
+                    let reporter = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: "\(job.label) \(transition.descriptor.name)")
+                    progress = reporter
+                    let outcome = try RenderJob.run(transition, renderer: renderer, output: job.output, selection: selection,
+                                                    resume: outputOptions.resume && job.output.format == .png, version: Segue.version,
+                                                    progress: reporter.update)
+                    row.frames = outcome.frames
+                    row.skipped = outcome.skipped
+                    row.seconds = outcome.seconds
+                    reporter.finish()
+                } catch {
+                    progress?.finish()
+                    row.result = "failed"
+                    row.error = error.message
+                    row.exitCode = error.exitCode
+                    if !outputOptions.quiet { printError("segue: \(job.label): \(error.message)") }
+                    // Disk full or a closed pipe: the next jobs would fail the same way.
+                    if ByteOutput.isFatal(error) { stopError = error }
+                }
+                rows.append(row)
+            }
+        }
+        if json {
+            print(jsonString(rows))
+        } else if !outputOptions.quiet {
+            printError(Self.table(rows))
+        }
+        if stopError != nil { throw ExitCode(SegueError.Kind.io.rawValue) }
+        if rows.contains(where: { $0.result == "failed" }) { throw ExitCode(Self.jobsFailedExitCode) }
+    }
+
+    /// The summary: one row per job, columns aligned.
+    static func table(_ rows: [Row]) -> String {
+        let header = ["job", "name", "effect", "format", "result", "frames", "time", "fps", "output"]
+        let cells = rows.map { r -> [String] in
+            let fps = r.seconds > 0 ? String(format: "%.1f", Double(r.frames) / r.seconds) : "-"
+            let frames = r.skipped > 0 ? "\(r.frames) (+\(r.skipped) kept)" : "\(r.frames)"
+            return ["\(r.job)", r.name ?? "-", r.effect, r.format, r.result + (r.exitCode.map { " (\($0))" } ?? ""),
+                    frames, String(format: "%.2fs", r.seconds), fps, r.output == "-" ? "stdout" : r.output]
+        }
+        let widths = header.indices.map { i in ([header[i]] + cells.map { $0[i] }).map(\.count).max()! }
+        func line(_ c: [String]) -> String {
+            c.enumerated().map { i, s in i == c.count - 1 ? s : s.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ")
+        }
+        let ok = rows.filter { $0.result == "ok" || $0.result == "kept" }.count
+        return ([line(header)] + cells.map(line)).joined(separator: "\n") + "\n\(ok) of \(rows.count) jobs ok"
+    }
+}

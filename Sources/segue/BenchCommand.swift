@@ -1,0 +1,340 @@
+import ArgumentParser
+import Foundation
+import SegueCore
+import SegueEffects
+import SegueGL
+import SegueIO
+import SegueSoftware
+import SeguePipeline
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure frames per second per effect and backend (and against ffmpeg's xfade and a C blend with --compare-ffmpeg).")
+
+    @Argument(help: "Effects to measure. Default: every built-in effect.") var effects: [String] = []
+    @Option(help: "Frame size WxH.") var size: String = "1920x1080"
+    @Option(help: "Frames per run.") var frames: Int = 60
+    @Option(help: "Timed runs after the warm-up run; the median, min and max are reported.") var runs: Int = 5
+    @Option(help: "Backends: all (software, and gl when it starts), software, gl, auto.") var backend: String = "all"
+    @Option(help: "The 'from' snapshot. Default: the built-in list screen.") var from: String?
+    @Option(help: "The 'to' snapshot. Default: the built-in detail screen.") var to: String?
+    @Flag(help: "Also time ffmpeg's xfade on the equivalent transitions (same size, images and threads) and a plain C blend (gcc -O3 -march=native).")
+    var compareFfmpeg = false
+    @Flag(help: "Print JSON.") var json = false
+
+    /// xfade transitions equivalent to Segue effects (those present at run time are measured).
+    static let xfadeEquivalents: [(effect: String, xfade: String)] = [
+        ("fade", "fade"), ("push", "slideleft"), ("circle-reveal", "circleopen"), ("blur", "hblur"), ("dissolve", "dissolve"),
+    ]
+
+    struct Stat: Encodable {
+        var median: Double, min: Double, max: Double
+        init(_ samples: [Double]) {
+            let s = samples.sorted()
+            median = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+            min = s.first ?? 0
+            max = s.last ?? 0
+        }
+    }
+    struct Row: Encodable {
+        var effect: String
+        var backend: String
+        /// Render (GL: draw + glReadPixels) per frame, ms.
+        var renderMs: Stat
+        var fps: Double
+        /// PNG encode (fast) of one mid-transition frame on one core, ms.
+        var pngFastEncodeMs: Stat
+        var ffmpeg: FFmpegRow?
+    }
+    struct FFmpegRow: Encodable {
+        var transition: String
+        /// (median xfade graph − median baseline graph) / transition frames, ms.
+        var msPerFrame: Double
+        var fps: Double
+        /// Segue fps / ffmpeg fps, both measured in this run.
+        var ratio: Double
+        var threads: Int
+        var pixelFormat: String
+    }
+    /// A plain C blend of two RGBA frames (the bound a fade kernel can approach).
+    struct CBlendRow: Encodable {
+        var msPerFrame: Stat
+        var fps: Double
+        var threads: Int
+        var compiler: String
+        /// Segue software fade fps / C blend fps, measured in this run.
+        var fadeRatio: Double?
+    }
+    struct Machine: Encodable {
+        var cpu: String
+        var cores: Int
+        var glRenderer: String?
+        var segueVersion: String
+        var ffmpeg: String?
+    }
+    struct Report: Encodable {
+        var machine: Machine
+        var size: String
+        var framesPerRun: Int
+        var runs: Int
+        var results: [Row]
+        var cBlend: CBlendRow?
+    }
+
+    func run() throws {
+        try reportingErrors { () throws(SegueError) in
+            guard let pixelSize = PixelSize(parsing: size) else { throw .usage("--size \(size): expected WxH") }
+            try PixelBuffer.checkSize(pixelSize, what: "--size")
+            guard frames >= 2, frames <= 10_000 else { throw .usage("--frames \(frames): must be 2…10000") }
+            guard runs >= 1, runs <= 100 else { throw .usage("--runs \(runs): must be 1…100") }
+            let backends: [BackendChoice]
+            switch backend {
+            case "all": backends = [.software, .gl]
+            default:
+                guard let b = BackendChoice(rawValue: backend) else { throw .usage("--backend \(backend): expected all, software, gl or auto") }
+                backends = [b]
+            }
+            let names = effects.isEmpty ? EffectTable.all.filter { $0.descriptor.kind != .userShader }.map(\.name) : effects
+            let ffmpeg = compareFfmpeg ? FFmpegSink.locate() : nil
+            if compareFfmpeg && ffmpeg == nil {
+                throw SegueError(.glUnavailable, "--compare-ffmpeg needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)")
+            }
+            let session = RenderSession(backend: .auto, notice: { printError("segue: \($0)") })
+            var glRenderer: String?
+            var rows: [Row] = []
+            for name in names {
+                var request = TransitionRequest(effect: name)
+                request.from = from
+                request.to = to
+                request.size = pixelSize
+                request.fps = 60
+                request.duration = Double(frames - 1) / 60
+                let transition = try PreparedTransition(request)
+                for choice in backends {
+                    let renderer: any FrameRenderer
+                    do throws(SegueError) {
+                        renderer = try session.renderer(for: transition, backend: choice)
+                    } catch {
+                        // `all` measures GL only where it starts; an explicit backend must.
+                        if backend == "all" { continue }
+                        throw error
+                    }
+                    if let gl = renderer as? GLRenderer { glRenderer = gl.info.renderer }
+                    var row = try measure(transition, renderer: renderer)
+                    if let ffmpeg, row.backend == "software", let xfade = Self.xfadeEquivalents.first(where: { $0.effect == name })?.xfade {
+                        row.ffmpeg = try timeXfade(ffmpeg, xfade: xfade, transition: transition, segueFPS: row.fps)
+                    }
+                    if !json { printError(Self.line(row)) }
+                    rows.append(row)
+                }
+            }
+            var cBlend: CBlendRow?
+            if compareFfmpeg {
+                cBlend = try timeCBlend(size: pixelSize)
+                if let fade = rows.first(where: { $0.effect == "fade" && $0.backend == "software" }), let c = cBlend {
+                    cBlend?.fadeRatio = fade.fps / c.fps
+                }
+            }
+            let report = Report(machine: Machine(cpu: Self.cpuModel(), cores: SystemInfo.activeProcessorCount, glRenderer: glRenderer,
+                                                 segueVersion: Segue.version, ffmpeg: ffmpeg.flatMap(Self.ffmpegVersion)),
+                                size: pixelSize.description, framesPerRun: frames, runs: runs, results: rows, cBlend: cBlend)
+            if json {
+                print(jsonString(report))
+            } else {
+                let m = report.machine
+                print("machine: \(m.cpu), \(m.cores) cores; GL: \(m.glRenderer ?? "not used"); segue \(m.segueVersion)"
+                      + (m.ffmpeg.map { "; \($0)" } ?? ""))
+                print("\(report.size), \(frames) frames per run, median of \(runs) runs after a warm-up (min–max)")
+                for row in rows { print(Self.line(row)) }
+                if let c = report.cBlend {
+                    print(String(format: "c blend (%@, %d threads) %.1f fps  %.2f ms/frame (%.2f–%.2f)", c.compiler, c.threads, c.fps,
+                                 c.msPerFrame.median, c.msPerFrame.min, c.msPerFrame.max)
+                          + (c.fadeRatio.map { String(format: "  → segue fade/C blend %.2f×", $0) } ?? ""))
+                }
+            }
+        }
+    }
+
+    static func line(_ r: Row) -> String {
+        var s = "\(r.effect.padding(toLength: 14, withPad: " ", startingAt: 0)) \(r.backend.padding(toLength: 8, withPad: " ", startingAt: 0)) "
+            + String(format: "%7.1f fps  %6.2f ms/frame (%.2f–%.2f)  png fast encode %.1f ms",
+                     r.fps, r.renderMs.median, r.renderMs.min, r.renderMs.max, r.pngFastEncodeMs.median)
+        if let f = r.ffmpeg {
+            s += String(format: "  | xfade %@ %.1f fps (%.2f ms) → segue/ffmpeg %.2f×", f.transition, f.fps, f.msPerFrame, f.ratio)
+        }
+        return s
+    }
+
+    /// Every frame of the sequence per run (GL finishes each frame by reading it back).
+    private func measure(_ t: PreparedTransition, renderer: any FrameRenderer) throws(SegueError) -> Row {
+        var buffer = PixelBuffer(size: t.size)
+        let plans = (0..<t.frameCount).map { t.plan(frame: $0) }
+        var samples: [Double] = []
+        for run in 0...runs {
+            let start = DispatchTime.now()
+            for plan in plans {
+                do { try renderer.render(plan, images: t.images, into: &buffer) } catch let e as SegueError { throw e } catch {
+                    throw SegueError(.internalError, "\(error)")
+                }
+            }
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6 / Double(plans.count)
+            if run > 0 { samples.append(ms) }
+        }
+        do { try renderer.render(t.plan(frame: t.frameCount / 2), images: t.images, into: &buffer) } catch {
+            throw SegueError(.internalError, "\(error)")
+        }
+        var encode: [Double] = []
+        for _ in 0..<3 {
+            let start = DispatchTime.now()
+            _ = try PNGCodec.encode(buffer, compression: .fast)
+            encode.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
+        }
+        let stat = Stat(samples)
+        return Row(effect: t.descriptor.name, backend: renderer.backendName, renderMs: stat,
+                   fps: stat.median > 0 ? 1000 / stat.median : 0, pngFastEncodeMs: Stat(encode))
+    }
+
+    /// ffmpeg xfade per transition frame, measured as docs/BATCH.md describes: both stills
+    /// converted to gbrap once and repeated with `loop` (references, no copies); an identical
+    /// graph with trim+concat in place of xfade is the baseline; (xfade − baseline) / 60.
+    private func timeXfade(_ ffmpeg: String, xfade: String, transition t: PreparedTransition, segueFPS: Double) throws(SegueError) -> FFmpegRow {
+        let dir = NSTemporaryDirectory() + "/segue-bench-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try PNGCodec.write(t.images[.from]!, to: dir + "/from.png", compression: .fast)
+        try PNGCodec.write(t.images[.to]!, to: dir + "/to.png", compression: .fast)
+        let threads = SystemInfo.activeProcessorCount
+        // 30 fps: 15 frames before, 60 transition frames (2 s), 30 after = 105 frames out.
+        let inputs = "[0:v]format=gbrap,loop=loop=89:size=1:start=0,setpts=N/30/TB[a];[1:v]format=gbrap,loop=loop=89:size=1:start=0,setpts=N/30/TB[b];"
+        let graphs = [inputs + "[a][b]xfade=transition=\(xfade):duration=2:offset=0.5[o]",
+                      inputs + "[a]trim=end_frame=15[a1];[a1][b]concat=n=2:v=1:a=0[o]"]
+        var times: [[Double]] = [[], []]
+        for run in 0...runs {
+            for (g, graph) in graphs.enumerated() {
+                let seconds = try runFFmpeg(ffmpeg, ["-hide_banner", "-v", "error", "-nostdin", "-filter_complex_threads", "\(threads)",
+                                                     "-framerate", "30", "-i", dir + "/from.png", "-framerate", "30", "-i", dir + "/to.png",
+                                                     "-filter_complex", graph, "-map", "[o]", "-f", "null", "-"])
+                if run > 0 { times[g].append(seconds) }
+            }
+        }
+        let perFrame = max(1e-9, (Stat(times[0]).median - Stat(times[1]).median) / 60)
+        let fps = 1 / perFrame
+        return FFmpegRow(transition: xfade, msPerFrame: perFrame * 1000, fps: fps, ratio: segueFPS / fps, threads: threads, pixelFormat: "gbrap")
+    }
+
+    /// The C reference: `dst = (a·(256−t) + b·t + 128) >> 8` per byte over two 1080p-sized
+    /// RGBA frames, split in two halves per thread like the renderer's bands, `gcc -O3
+    /// -march=native`. Built into a temporary folder each run; needs `cc` (Debian: gcc).
+    private func timeCBlend(size: PixelSize) throws(SegueError) -> CBlendRow? {
+        let compilers: [String] = ["/usr/bin/cc", "/usr/bin/gcc"]
+        guard let cc = compilers.first(where: { access($0, X_OK) == 0 }) else {
+            printError("segue: no C compiler (Debian: gcc); skipping the C blend reference")
+            return nil
+        }
+        let dir = NSTemporaryDirectory() + "segue-cblend-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let source = """
+        #include <pthread.h>
+        #include <stdint.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <time.h>
+        typedef struct { const uint8_t *a, *b; uint8_t *d; size_t n; unsigned t; } job;
+        static void *lerp(void *p) {
+            const job *j = p;
+            const uint8_t *restrict a = j->a, *restrict b = j->b; uint8_t *restrict d = j->d;
+            const size_t n = j->n; const unsigned t = j->t, s = 256 - t;
+            for (size_t i = 0; i < n; i++) d[i] = (uint8_t)((a[i] * s + b[i] * t + 128) >> 8);
+            return 0;
+        }
+        int main(int argc, char **argv) {
+            size_t n = (size_t)atol(argv[1]) * 4; int frames = atoi(argv[2]), threads = atoi(argv[3]);
+            uint8_t *a = malloc(n), *b = malloc(n), *d = malloc(n);
+            for (size_t i = 0; i < n; i++) { a[i] = (uint8_t)(i * 7); b[i] = (uint8_t)(i * 13 + 5); d[i] = 0; }
+            pthread_t tid[64]; job jobs[64];
+            for (int r = 0; r < 6; r++) {
+                struct timespec t0, t1; clock_gettime(CLOCK_MONOTONIC, &t0);
+                for (int f = 0; f < frames; f++) {
+                    for (int k = 0; k < threads; k++) {
+                        size_t lo = n * k / threads, hi = n * (k + 1) / threads;
+                        jobs[k] = (job){ a + lo, b + lo, d + lo, hi - lo, (unsigned)(f * 256 / frames) };
+                        pthread_create(&tid[k], 0, lerp, &jobs[k]);
+                    }
+                    for (int k = 0; k < threads; k++) pthread_join(tid[k], 0);
+                }
+                clock_gettime(CLOCK_MONOTONIC, &t1);
+                if (r > 0) printf("%f\\n", ((t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6) / frames);
+            }
+            printf("# %u\\n", d[n / 2]);   /* uses the result: the loops cannot be dropped */
+            return 0;
+        }
+        """
+        guard FileManager.default.createFile(atPath: dir + "/blend.c", contents: Data(source.utf8)) else {
+            throw .io("\(dir)/blend.c: cannot write")
+        }
+        let (built, log) = try runTool(cc, ["-O3", "-march=native", "-pthread", "-o", dir + "/blend", dir + "/blend.c"])
+        guard built else { throw .io("C blend: \(cc) failed: \(log.split(whereSeparator: \.isNewline).last ?? "")") }
+        let threads = SystemInfo.activeProcessorCount
+        let (ran, output) = try runTool(dir + "/blend", ["\(size.pixelCount)", "\(max(frames, 60))", "\(threads)"])
+        let samples = output.split(whereSeparator: \.isNewline).compactMap { Double($0) }
+        guard ran, samples.count == 5 else { throw SegueError(.internalError, "C blend printed \(output)") }
+        let stat = Stat(samples)
+        return CBlendRow(msPerFrame: stat, fps: 1000 / stat.median, threads: threads, compiler: "\(fileName(cc)) -O3 -march=native")
+    }
+
+    private func fileName(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
+
+    /// Runs a tool to the end; returns whether it exited 0 and its stdout + stderr.
+    private func runTool(_ path: String, _ arguments: [String]) throws(SegueError) -> (Bool, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        do { try process.run() } catch { throw .io("cannot start \(path): \(error)") }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
+    }
+
+    private func runFFmpeg(_ path: String, _ arguments: [String]) throws(SegueError) -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let start = DispatchTime.now()
+        do { try process.run() } catch { throw .io("cannot start ffmpeg: \(error)") }
+        let log = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        guard process.terminationStatus == 0 else {
+            let last = String(decoding: log, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? "exit \(process.terminationStatus)"
+            throw .io("ffmpeg failed: \(last)")
+        }
+        return seconds
+    }
+
+    static func cpuModel() -> String {
+        let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let line = info.split(separator: "\n").first { $0.hasPrefix("model name") }
+        return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+    }
+
+    static func ffmpegVersion(_ path: String) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-version"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+    }
+}
