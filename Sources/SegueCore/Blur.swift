@@ -179,7 +179,8 @@ public struct BlurStep: Hashable, Sendable {
 extension BlurPass {
     /// The passes for an input of `size`, in order; each reads the previous one's output
     /// (the first reads the input). Gaussian: vertical then horizontal at full size (§3.3);
-    /// dual Kawase: down the half-size pyramid, then back up (§3.4).
+    /// dual Kawase: down the half-size pyramid, then back up to half size (§3.4): the derived
+    /// image is then smaller than the input, and layers draw it scaled.
     public func steps(for size: PixelSize) -> [BlurStep] {
         var steps: [BlurStep] = []
         switch method {
@@ -200,7 +201,11 @@ extension BlurPass {
             for level in stride(from: 1, through: max(n, 1), by: 1) {
                 steps.append(BlurStep(size: DualKawase.levelSize(size, level: level), taps: down, saturate: false))
             }
-            for level in stride(from: max(n, 1) - 1, through: 0, by: -1) {
+            // Back up to half size only (full size when the pyramid has one level): the layer
+            // that draws the result scales it up bilinearly, which after a blur this wide is
+            // indistinguishable from the last upsample and costs a quarter of its work.
+            let top = n >= 2 ? 1 : 0
+            for level in stride(from: max(n, 1) - 1, through: top, by: -1) {
                 steps.append(BlurStep(size: DualKawase.levelSize(size, level: level), taps: up, saturate: false))
             }
         }

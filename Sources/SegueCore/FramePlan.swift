@@ -127,7 +127,8 @@ public enum DrawCommand: Hashable, Sendable {
     case shader(ShaderCall)
     /// Makes the derived image `.named(pass.output)`: `pass.input` blurred by `pass.method`,
     /// then saturated. Draws nothing on the canvas; later commands draw the result. The
-    /// output has the input's size.
+    /// output is the input's size, or half of it for dual Kawase (see `BlurPass.steps`), so a
+    /// layer draws it whole (`sourceRect` nil) onto the frame the input would fill.
     case blur(BlurPass)
     /// StarWars sprites: every sprite of `field.sprites()`, in order, drawn source-over at its
     /// position at `field.time` (unit scale, bilinear, clamp-to-edge of the whole source). A

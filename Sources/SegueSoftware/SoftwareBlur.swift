@@ -20,14 +20,41 @@ struct SoftwareBlur {
         var first: [Int32]
         var second: [Int32]
         var weight: [UInt32]
+        /// Every target coordinate reads exactly its own texel (weight 0): the tap does not move
+        /// along this axis.
+        var isIdentity = true
+        /// Where the tap is a plain shift (texels `i + shift`, `i + shift + 1`, one weight) with
+        /// no clamping: the targets that can read the source rows straight through.
+        var shifted: Range<Int> = 0..<0
+        var shift = 0
         init(count: Int, ratio: Double, offset: Double, limit: Int) {
             first = []; second = []; weight = []
             first.reserveCapacity(count); second.reserveCapacity(count); weight.reserveCapacity(count)
             for i in 0..<count {
                 let (a, b, w) = LayerOp.texels((Double(i) + 0.5) * ratio + offset - 0.5, limit)
                 first.append(Int32(a)); second.append(Int32(b)); weight.append(w)
+                if a != i || w != 0 { isIdentity = false }
             }
+            // Unscaled: the interior of the row is a shift of the source.
+            guard ratio == 1, count > 2 else { return }
+            let middle = count / 2
+            shift = Int(first[middle]) - middle
+            let w = weight[middle]
+            var lo = middle, hi = middle + 1
+            func isShift(_ i: Int) -> Bool { Int(first[i]) == i + shift && Int(second[i]) == i + shift + 1 && weight[i] == w }
+            guard isShift(middle) else { return }
+            while lo > 0 && isShift(lo - 1) { lo -= 1 }
+            while hi < count && isShift(hi) { hi += 1 }
+            shifted = lo..<hi
         }
+    }
+
+    /// Adds `w ×` the pixel's four channels to the accumulator.
+    @inline(__always) private func accumulate(_ a: UnsafeMutablePointer<Float>, _ p: UInt32, _ w: Float) {
+        a[0] += w * Float(p & 0xFF)
+        a[1] += w * Float((p >> 8) & 0xFF)
+        a[2] += w * Float((p >> 16) & 0xFF)
+        a[3] += w * Float(p >> 24)
     }
 
     private func run(_ step: BlurStep, source: PixelBuffer, saturation m: [Double]?) -> PixelBuffer {
@@ -53,19 +80,29 @@ struct SoftwareBlur {
                             let row0 = UnsafePointer(src.base) + Int(r.first[y]) * sourceWidth
                             let row1 = UnsafePointer(src.base) + Int(r.second[y]) * sourceWidth
                             let fy = r.weight[y]
+                            if c.isIdentity {
+                                // A vertical tap on a same-width target: texels straight down the
+                                // two rows, no per-pixel lookup (LLVM vectorises this loop).
+                                for x in 0..<width {
+                                    accumulate(acc + 4 * x, fy == 0 ? row0[x] : lerpPixel(row0[x], row1[x], fy), w)
+                                }
+                                continue
+                            }
                             c.first.withUnsafeBufferPointer { c0 in
                                 c.second.withUnsafeBufferPointer { c1 in
                                     c.weight.withUnsafeBufferPointer { cw in
-                                        for x in 0..<width {
-                                            let i0 = Int(c0[x]), i1 = Int(c1[x]), fx = cw[x]
+                                        @inline(__always) func tap(_ x: Int, _ i0: Int, _ i1: Int, _ fx: UInt32) {
                                             var p = lerpPixel(row0[i0], row0[i1], fx)
                                             if fy != 0 { p = lerpPixel(p, lerpPixel(row1[i0], row1[i1], fx), fy) }
-                                            let a = acc + 4 * x
-                                            a[0] += w * Float(p & 0xFF)
-                                            a[1] += w * Float((p >> 8) & 0xFF)
-                                            a[2] += w * Float((p >> 16) & 0xFF)
-                                            a[3] += w * Float(p >> 24)
+                                            accumulate(acc + 4 * x, p, w)
                                         }
+                                        for x in 0..<c.shifted.lowerBound { tap(x, Int(c0[x]), Int(c1[x]), cw[x]) }
+                                        if !c.shifted.isEmpty {
+                                            // Contiguous texels: no per-pixel lookup.
+                                            let fx = cw[c.shifted.lowerBound], d = c.shift
+                                            for x in c.shifted { tap(x, x + d, x + d + 1, fx) }
+                                        }
+                                        for x in c.shifted.upperBound..<width { tap(x, Int(c0[x]), Int(c1[x]), cw[x]) }
                                     }
                                 }
                             }

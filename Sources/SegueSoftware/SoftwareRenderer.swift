@@ -47,7 +47,22 @@ public final class SoftwareRenderer: FrameRenderer {
         let buffers = try refs.map { ref throws(SegueError) -> PixelBuffer in try image(ref) }
         try withPointers(to: buffers) { pointers throws(SegueError) in
             var ops: [any RowOp] = []
-            for command in plan.commands {
+            var rest = plan.commands[...]
+            while let command = rest.popFirst() {
+                if case .clear(let c) = command, c.premultipliedBytes.3 == 0 {
+                    // A clear to transparent and the canvas-filling `plus` layers after it: one mix.
+                    var fused: [(UnsafePointer<UInt8>, UInt32)] = []
+                    while case .layer(let l)? = rest.first, let index = refs.firstIndex(of: l.source),
+                          MixOp.fuses(l, imageSize: buffers[index].size, canvas: plan.size) {
+                        let bytes = UnsafeRawPointer(pointers[index]).assumingMemoryBound(to: UInt8.self)
+                        fused.append((bytes, weight256(l.opacity)))
+                        rest.removeFirst()
+                    }
+                    if !fused.isEmpty {
+                        ops.append(MixOp(sources: fused.map(\.0), weights: fused.map(\.1), width: plan.size.width))
+                        continue
+                    }
+                }
                 switch command {
                 case .clear(let c): ops.append(ClearOp(color: packedPixel(c.premultipliedBytes), width: plan.size.width))
                 case .fill(let f): ops.append(FillOp(f, width: plan.size.width))

@@ -131,7 +131,7 @@ struct ShaderEffectPlanTests {
         #expect(!gaussian[0].saturate && gaussian[1].saturate)
         let kawase = BlurPass(input: .from, output: "b", method: .dualKawase(iterations: 3, offset: 3)).steps(for: size)
         #expect(kawase.map(\.size) == [PixelSize(width: 195, height: 423), PixelSize(width: 97, height: 211), PixelSize(width: 48, height: 105),
-                                       PixelSize(width: 97, height: 211), PixelSize(width: 195, height: 423), size])
+                                       PixelSize(width: 97, height: 211), PixelSize(width: 195, height: 423)])
         #expect(kawase.allSatisfy { abs($0.taps.map(\.weight).reduce(0, +) - 1) < 1e-12 && !$0.saturate })
     }
 
