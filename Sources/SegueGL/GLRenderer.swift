@@ -437,9 +437,10 @@ public final class GLRenderer: FrameRenderer {
         try GLRenderer.checkError("blurring '\(pass.input)'")
     }
 
-    private func renderTarget(size: PixelSize, index: Int) throws(SegueError) -> RenderTarget {
-        if let held = blurTargets[size], index < held.count { return held[index] }
-        var id: GLuint = 0, framebuffer: GLuint = 0
+    /// An RGBA8 texture of `size`, left bound: LINEAR and CLAMP_TO_EDGE, as the software
+    /// renderer samples (docs/ARCHITECTURE.md "layer").
+    private func makeTexture(_ size: PixelSize) -> GLuint {
+        var id: GLuint = 0
         glGenTextures(1, &id)
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
         glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(size.width), GLsizei(size.height))
@@ -448,6 +449,13 @@ public final class GLRenderer: FrameRenderer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), linear)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), clampToEdge)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), clampToEdge)
+        return id
+    }
+
+    private func renderTarget(size: PixelSize, index: Int) throws(SegueError) -> RenderTarget {
+        if let held = blurTargets[size], index < held.count { return held[index] }
+        let id = makeTexture(size)
+        var framebuffer: GLuint = 0
         glGenFramebuffers(1, &framebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), id, 0)
@@ -561,15 +569,7 @@ public final class GLRenderer: FrameRenderer {
             texture = nil
         }
         if texture == nil {
-            var id: GLuint = 0
-            glGenTextures(1, &id)
-            glBindTexture(GLenum(GL_TEXTURE_2D), id)
-            glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(image.width), GLsizei(image.height))
-            let linear = GLint(GL_LINEAR), clampToEdge = GLint(GL_CLAMP_TO_EDGE)
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), linear)
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), linear)
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), clampToEdge)
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), clampToEdge)
+            let id = makeTexture(image.size)
             texture = Texture(id: id, width: image.width, height: image.height)
             textures[ref] = texture
         }
