@@ -104,8 +104,11 @@ public enum ShaderValidator {
                 if fields.count == 3, let l = Int(fields[0]) {
                     let column = Int(fields[1])
                     var text = (column == nil ? fields[1...].joined(separator: ":") : String(fields[2])).trimmingCharacters(in: .whitespaces)
+                    // The compiler's warnings come in the same log; they stay warnings.
+                    var level = ShaderDiagnostic.Level.error
                     if text.hasPrefix("error: ") { text.removeFirst(7) }
-                    add(.error, "compile", text, l, column)
+                    else if text.hasPrefix("warning: ") { text.removeFirst(9); level = .warning }
+                    add(level, "compile", text, l, column)
                 } else {
                     add(.error, error.kind == .invalidInput ? "compile" : "render", line, nil, nil)
                 }
