@@ -80,6 +80,7 @@ public struct GLSLSource: Sendable {
         func isIdentHead(_ c: UInt8) -> Bool { (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95 }
         func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
         func text(_ s: Int, _ e: Int) -> String { String(decoding: b[s..<e], as: UTF8.self) }
+        func isCRLF(_ j: Int) -> Bool { j + 1 < b.count && b[j] == 13 && b[j + 1] == 10 }
         while i < b.count {
             let c = b[i]
             if c == 10 { i += 1; line += 1; lineStart = i; atLineStart = true; continue }
@@ -88,13 +89,15 @@ public struct GLSLSource: Sendable {
             var kind = GLSLToken.Kind.punctuation
             if c == 35 && atLineStart {  // '#': a directive runs to the end of the line (with `\` continuations)
                 kind = .directive
-                while i < b.count && b[i] != 10 {
+                while i < b.count && b[i] != 10 && !isCRLF(i) {
                     if b[i] == 92 && i + 1 < b.count && b[i + 1] == 10 { i += 2; line += 1; lineStart = i; continue }
+                    if b[i] == 92 && isCRLF(i + 1) { i += 3; line += 1; lineStart = i; continue }
                     i += 1
                 }
             } else if c == 47 && i + 1 < b.count && b[i + 1] == 47 {
+                // Up to the line break; a CRLF file's `\r` is not part of the comment (`// License: MIT`).
                 kind = .lineComment
-                while i < b.count && b[i] != 10 { i += 1 }
+                while i < b.count && b[i] != 10 && !isCRLF(i) { i += 1 }
             } else if c == 47 && i + 1 < b.count && b[i + 1] == 42 {
                 kind = .blockComment
                 i += 2

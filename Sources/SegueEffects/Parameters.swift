@@ -126,8 +126,8 @@ public struct ParameterSpec: Hashable, Sendable, Codable {
 extension Substring {
     var trimmingSpaces: Substring {
         var s = self
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
+        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
         return s
     }
 }

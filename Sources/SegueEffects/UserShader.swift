@@ -44,8 +44,13 @@ public struct UserShader: Sendable {
         var author: String?, license: String?
         for token in source.tokens where token.kind == .lineComment {
             let body = Substring(token.commentBody).trimmingSpaces
-            if author == nil, body.hasPrefix("Author:") { author = String(body.dropFirst(7).trimmingSpaces) }
-            if license == nil, body.hasPrefix("License:") { license = String(body.dropFirst(8).trimmingSpaces) }
+            // `// Author: …`, `// license: …`: the key is matched without case, as gl-transition-utils does.
+            if let colon = body.firstIndex(of: ":") {
+                let key = body[..<colon].trimmingSpaces.lowercased()
+                let value = String(body[body.index(after: colon)...].trimmingSpaces)
+                if author == nil, key == "author" { author = value }
+                if license == nil, key == "license" { license = value }
+            }
             if case .glTransition = format, body.hasPrefix("segue:") {
                 let words = body.dropFirst(6).split(separator: " ").map(String.init)
                 if words.count >= 2, words[0] == "effect" {

@@ -3,7 +3,7 @@ import SegueCore
 import SegueEffects
 
 /// `segue validate`: the GL Transitions checks (reference §1.5) on one file: static checks,
-/// compile, and renders at 64×64 with the spec's validator inputs.
+/// compile, and renders on the spec validator's 512×256 canvas with its inputs and pick points.
 public struct ShaderValidation: Codable, Sendable {
     public struct Message: Codable, Sendable {
         public var level: ShaderDiagnostic.Level
@@ -20,9 +20,16 @@ public struct ShaderValidation: Codable, Sendable {
 }
 
 public enum ShaderValidator {
-    public static let size = PixelSize(width: 64, height: 64)
-    /// Four inset corners and the centre, as the spec's validator picks them.
-    public static let probes = [(6, 6), (57, 6), (6, 57), (57, 57), (32, 32)]
+    /// The canvas of gl-transition-utils' `createWebGLCompiler` (a 512×256 context, so
+    /// `ratio` is 2): the endpoint rule is only as strict as the spec's own check.
+    public static let size = PixelSize(width: 512, height: 256)
+    /// Its pick points (`pickPositionsForSize`): the corners inset by w/64 and h/64 pixels and
+    /// the pixel (w/2, h/2), in `readPixels` rows (from the bottom), here as rows from the top.
+    public static let probes: [(Int, Int)] = {
+        let w = size.width, h = size.height, padX = w / 64, padY = h / 64
+        let bottomUp = [(padX, padY), (w - 1 - padX, padY), (padX, h - 1 - padY), (w - 1 - padX, h - 1 - padY), (w / 2, h / 2)]
+        return bottomUp.map { ($0.0, h - 1 - $0.1) }
+    }()
 
     /// The spec's validator lookups as images: `getFromColor(uv) = vec4(uv, 0, 1)` and
     /// `getToColor(uv) = vec4(uv, 1, 1)`, uv bottom-left.
@@ -104,8 +111,11 @@ public enum ShaderValidator {
                 if fields.count == 3, let l = Int(fields[0]) {
                     let column = Int(fields[1])
                     var text = (column == nil ? fields[1...].joined(separator: ":") : String(fields[2])).trimmingCharacters(in: .whitespaces)
+                    // The compiler's warnings come in the same log; they stay warnings.
+                    var level = ShaderDiagnostic.Level.error
                     if text.hasPrefix("error: ") { text.removeFirst(7) }
-                    add(.error, "compile", text, l, column)
+                    else if text.hasPrefix("warning: ") { text.removeFirst(9); level = .warning }
+                    add(level, "compile", text, l, column)
                 } else {
                     add(.error, error.kind == .invalidInput ? "compile" : "render", line, nil, nil)
                 }

@@ -8,7 +8,7 @@ import SeguePipeline
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check shader files: signature, metadata, reserved names, defaults, compile, and the endpoint rule at 64x64.",
+        abstract: "Check shader files: signature, metadata, reserved names, defaults, compile, and the spec's endpoint rule (512x256, its five pick points).",
         discussion: "Exit status 0 when every file passes, 65 otherwise. --json prints one JSON object per file and line.")
 
     @Argument(help: "Shader files (.glsl).") var files: [String]

@@ -127,6 +127,31 @@ vec4 transition(vec2 uv) {
         #expect(try segue(["validate", good]).status == 0)
     }
 
+    /// A compile log mixes errors and warnings (`used uninitialized`): the warnings stay
+    /// warnings in `validate`, at their own lines.
+    @Test func validateKeepsCompilerWarningsAsWarnings() throws {
+        let w = try Workspace()
+        let shader = try w.write("mixed.glsl", """
+        // Author: A
+        // License: MIT
+        vec4 transition(vec2 uv) {
+          float k;
+          float m = k * 2.0;
+          return mix(getFromColor(uv), getToColor(uv), progress * m + undefinedName);
+        }
+
+        """)
+        let run = try segue(["validate", "--json", shader])
+        #expect(run.status == 65, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let messages = object?["messages"] as? [[String: Any]] ?? []
+        let levels = messages.map { "\($0["level"] ?? "")" }
+        let texts = messages.map { "\($0["message"] ?? "")" }
+        #expect(levels.contains("error") && texts.contains { $0.contains("undefinedName") }, "\(messages)")
+        #expect(!texts.contains { $0.hasPrefix("warning:") || $0.hasPrefix("error:") }, "\(messages)")
+        for (level, text) in zip(levels, texts) where text.contains("uninitialized") { #expect(level == "warning", "\(text)") }
+    }
+
     /// An endless-looking shader (llvmpipe caps loops, so a huge one stands in) ends the
     /// process at the time limit with one line, exit 124, and no temporary files left.
     @Test func perFrameTimeLimitEndsTheProcess() throws {

@@ -133,3 +133,42 @@ private func parameters(_ glsl: String) -> ([String: [Double]], [ShaderDiagnosti
     #expect(native.format == .native(effect: "circle-reveal", program: "iris"))
     #expect(native.parameters.map(\.name) == ["feather"] && native.diagnostics.isEmpty)
 }
+
+/// Files saved with Windows line breaks: the `\r` before each `\n` belongs to no comment or
+/// directive, so metadata, defaults and the native declaration read as with `\n` alone.
+@Test func crlfLineBreaks() {
+    let text = [
+        "// Author: Someone Else",
+        "// License: MIT",
+        "#define SHIFT(x) \\",
+        "  ((x) + 0.25)",
+        "uniform float amount; // = 0.75",
+        "uniform vec2 center /* = vec2(0.5, 0.25) */;",
+        "vec4 transition(vec2 uv) {",
+        "  return mix(getFromColor(uv), getToColor(uv), SHIFT(progress) * amount);",
+        "}",
+        "",
+    ].joined(separator: "\r\n")
+    let shader = UserShader(name: "windows", path: "windows.glsl", text: text)
+    #expect(shader.author == "Someone Else" && shader.license == "MIT")
+    #expect(shader.diagnostics.isEmpty, "\(shader.diagnostics)")
+    #expect(shader.parameters.map(\.name) == ["amount", "center"])
+    #expect(shader.parameters.map(\.defaultValues) == [[0.75], [0.5, 0.25]])
+    let comment = shader.source.tokens.first { $0.kind == .lineComment }
+    #expect(comment?.text == "// Author: Someone Else")
+    let directive = shader.source.tokens.first { $0.kind == .directive }
+    #expect(directive?.text == "#define SHIFT(x) \\\r\n  ((x) + 0.25)")
+    #expect(shader.source.tokens.first { $0.text == "uniform" }?.line == 5)
+    let native = UserShader(name: "mine", path: "mine.glsl", text: "// segue: effect circle-reveal program iris\r\nuniform float feather; // = 2.0\r\n")
+    #expect(native.format == .native(effect: "circle-reveal", program: "iris"))
+}
+
+/// Metadata keys are matched without case and with blanks before the colon, as
+/// gl-transition-utils reads them (`// author: …`, `//License : …`, a tab after the colon).
+@Test func metadataKeysWithoutCase() {
+    let shader = UserShader(name: "lower", path: "lower.glsl", text: "// author: Some One\n//License :\tBSD 3 Clause\nvec4 transition(vec2 uv) { return getToColor(uv); }\n")
+    #expect(shader.author == "Some One" && shader.license == "BSD 3 Clause")
+    #expect(shader.diagnostics.isEmpty, "\(shader.diagnostics)")
+    let none = UserShader(name: "none", path: "none.glsl", text: "// authored by: nobody\nvec4 transition(vec2 uv) { return getToColor(uv); }\n")
+    #expect(none.author == nil && none.license == nil)
+}

@@ -262,6 +262,39 @@ extension GLSuite {
             let failed = ShaderValidator.validate(path: broken, catalog: EffectCatalog(), session: session)
             #expect(!failed.pass && failed.messages.contains { $0.code == "compile" && $0.line == 3 && $0.column != nil })
         }
+
+        /// The endpoint rule is the spec's own (gl-transition-utils on a 512×256 canvas, corners
+        /// inset by 8 and 4 pixels, centre pixel (256, 128) from the bottom): no stricter, no laxer.
+        @Test func validatorUsesTheSpecCanvasAndPickPoints() throws {
+            #expect(ShaderValidator.size == PixelSize(width: 512, height: 256))
+            #expect(ShaderValidator.probes.map { [$0.0, $0.1] } == [[8, 251], [503, 251], [8, 4], [503, 4], [256, 127]])
+            // At progress 0 a thin ring around the centre shows `to`; the spec's centre pick lies
+            // in its hole. Any ratio but the canvas's 2 shows `to` everywhere.
+            let ring = try folder.write("ring.glsl", """
+            // Author: Test
+            // License: MIT
+            vec4 transition(vec2 uv) {
+              float d = distance(uv, vec2(0.5));
+              float ring = step(0.005, d) * step(d, 0.03);
+              float wrongRatio = 1.0 - step(abs(ratio - 2.0), 0.001);
+              float m = progress >= 1.0 ? 1.0 : max(progress, max(ring, wrongRatio));
+              return mix(getFromColor(uv), getToColor(uv), m);
+            }
+            """)
+            let passed = ShaderValidator.validate(path: ring, catalog: EffectCatalog(), session: session)
+            #expect(passed.pass && passed.messages.isEmpty, "\(passed.messages)")
+            // `to` in a 2% strip at the left edge at progress 0: the corner picks (8 px in) see it.
+            let strip = try folder.write("strip.glsl", """
+            // Author: Test
+            // License: MIT
+            vec4 transition(vec2 uv) {
+              float m = progress >= 1.0 ? 1.0 : max(progress, step(uv.x, 0.02));
+              return mix(getFromColor(uv), getToColor(uv), m);
+            }
+            """)
+            let failed = ShaderValidator.validate(path: strip, catalog: EffectCatalog(), session: session)
+            #expect(!failed.pass && failed.messages.map(\.code) == ["endpoint"], "\(failed.messages)")
+        }
     }
 }
 
