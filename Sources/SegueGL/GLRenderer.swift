@@ -33,28 +33,28 @@ public final class GLRenderer: FrameRenderer {
     private let layerCopyProgram: GLProgram
     private let fillProgram: GLProgram
     private let shadowProgram: GLProgram
-    private let spriteProgram: GLProgram
-    private let blurProgram: GLProgram
+    let spriteProgram: GLProgram
+    let blurProgram: GLProgram
     private var callablePrograms: [String: GLProgram] = [:]
     /// Authors' shader files by `UserShader.programName`; they win over `programSource`.
     private var userShaders: [String: UserShader] = [:]
-    private let quadBuffer: GLuint
-    private let quadArray: GLuint
+    let quadBuffer: GLuint
+    let quadArray: GLuint
     private let maxTextureUnits: Int
 
-    private struct Texture { let id: GLuint; let width: Int; let height: Int }
+    struct Texture { let id: GLuint; let width: Int; let height: Int }
     /// The sprite field whose instance buffer is held (`SpriteField.atRest`): made once per
     /// field and reused by every frame; a frame only sets `u_time`.
-    private struct SpriteBuffers { let field: SpriteField; let array: GLuint; let buffer: GLuint; let count: Int }
-    private var spriteBuffers: SpriteBuffers?
+    struct SpriteBuffers { let field: SpriteField; let array: GLuint; let buffer: GLuint; let count: Int }
+    var spriteBuffers: SpriteBuffers?
     /// Buffer uploads of sprite instances since creation: one per new field, none per frame.
-    public private(set) var spriteUploadCount = 0
+    public internal(set) var spriteUploadCount = 0
     /// A texture with a framebuffer drawing into it: the passes of blurs render into these.
-    private struct RenderTarget { let texture: Texture; let framebuffer: GLuint }
+    struct RenderTarget { let texture: Texture; let framebuffer: GLuint }
     /// Blur targets by size, kept across frames; a frame takes them in order from the start.
-    private var blurTargets: [PixelSize: [RenderTarget]] = [:]
+    var blurTargets: [PixelSize: [RenderTarget]] = [:]
     /// Blurred images of the current frame (`BlurPass.output`), textures out of `blurTargets`.
-    private var derivedTextures: [ImageRef: Texture] = [:]
+    var derivedTextures: [ImageRef: Texture] = [:]
     private var textures: [ImageRef: Texture] = [:]
     /// Textures currently held (one per image of the current set): stays flat over long jobs.
     public var liveTextureCount: Int { textures.count }
@@ -66,7 +66,7 @@ public final class GLRenderer: FrameRenderer {
     private var framebuffer: Framebuffer?
     /// True from a clear to transparent until the next draw: blending onto zeros returns the
     /// source for both modes, so that draw skips reading the framebuffer.
-    private var canvasIsTransparent = false
+    var canvasIsTransparent = false
 
     /// - Parameters:
     ///   - platform: the EGL platform (`--egl-platform`); `auto` prefers a GPU.
@@ -340,142 +340,6 @@ public final class GLRenderer: FrameRenderer {
         }
     }
 
-    /// All sprites in one instanced draw: the instance buffer (origin, velocity per sprite,
-    /// from `SpriteField.sprites()`) is made when the field changes, never per frame.
-    private func draw(_ field: SpriteField, images: ImageSet, canvas: PixelSize) throws(SegueError) {
-        let texture = try texture(for: field.source, in: images)
-        let sprites = try spriteBuffers(for: field)
-        guard sprites.count > 0, field.tile > 0 else { return }
-        let program = spriteProgram
-        glUseProgram(program.id)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
-        if let location = program.location("u_imageSize") { glUniform2f(location, GLfloat(texture.width), GLfloat(texture.height)) }
-        if let location = program.location("u_canvasSize") { glUniform2f(location, GLfloat(canvas.width), GLfloat(canvas.height)) }
-        if let location = program.location("u_tile") { glUniform1f(location, GLfloat(field.tile)) }
-        if let location = program.location("u_time") { glUniform1f(location, GLfloat(field.time)) }
-        if let location = program.location("u_accelerationOffset") {
-            let a = field.accelerationOffset
-            glUniform2f(location, GLfloat(a.x), GLfloat(a.y))
-        }
-        setBlend(.sourceOver)
-        glBindVertexArray(sprites.array)
-        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(sprites.count))
-        glBindVertexArray(quadArray)
-        canvasIsTransparent = false
-    }
-
-    private func spriteBuffers(for field: SpriteField) throws(SegueError) -> SpriteBuffers {
-        let key = field.atRest
-        if let held = spriteBuffers, held.field == key { return held }
-        if let old = spriteBuffers { deleteSpriteBuffers(old); spriteBuffers = nil }
-        var data: [GLfloat] = []
-        let sprites = key.sprites()
-        data.reserveCapacity(sprites.count * 4)
-        for sprite in sprites {
-            data += [GLfloat(sprite.origin.x), GLfloat(sprite.origin.y), GLfloat(sprite.velocity.x), GLfloat(sprite.velocity.y)]
-        }
-        var array: GLuint = 0, buffer: GLuint = 0
-        glGenVertexArrays(1, &array)
-        glBindVertexArray(array)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
-        glGenBuffers(1, &buffer)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), max(data.count, 4) * MemoryLayout<GLfloat>.size, data.isEmpty ? nil : data, GLenum(GL_STATIC_DRAW))
-        let stride = GLsizei(4 * MemoryLayout<GLfloat>.size)
-        for (location, offset) in [(GLuint(1), 0), (GLuint(2), 2 * MemoryLayout<GLfloat>.size)] {
-            glEnableVertexAttribArray(location)
-            glVertexAttribPointer(location, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: offset))
-            glVertexAttribDivisor(location, 1)
-        }
-        glBindVertexArray(quadArray)
-        try GLRenderer.checkError("making the sprite buffer")
-        let made = SpriteBuffers(field: key, array: array, buffer: buffer, count: sprites.count)
-        spriteBuffers = made
-        spriteUploadCount += 1
-        return made
-    }
-
-    private func deleteSpriteBuffers(_ sprites: SpriteBuffers) {
-        var array = sprites.array, buffer = sprites.buffer
-        glDeleteVertexArrays(1, &array)
-        glDeleteBuffers(1, &buffer)
-    }
-
-    /// Runs the passes of `BlurStep` into render targets; the last one becomes the derived
-    /// texture `.named(pass.output)`.
-    private func run(_ pass: BlurPass, images: ImageSet, taken: inout [PixelSize: Int]) throws(SegueError) {
-        var source = try texture(for: pass.input, in: images)
-        let program = blurProgram
-        glUseProgram(program.id)
-        glBindVertexArray(quadArray)
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        setBlend(nil)
-        let inputSize = PixelSize(width: source.width, height: source.height)
-        let matrix = BlurPass.saturationMatrix(pass.saturation)
-        // GLSL matrices are column-major: column j holds the matrix's row j's transpose.
-        let columns = [matrix[0], matrix[3], matrix[6], matrix[1], matrix[4], matrix[7], matrix[2], matrix[5], matrix[8]]
-        for step in pass.steps(for: inputSize) {
-            guard step.taps.count <= 16 else { throw SegueError(.internalError, "blur pass with \(step.taps.count) taps (blur.frag holds 16)") }
-            let index = taken[step.size, default: 0]
-            taken[step.size] = index + 1
-            let target = try renderTarget(size: step.size, index: index)
-            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
-            glViewport(0, 0, GLsizei(step.size.width), GLsizei(step.size.height))
-            glBindTexture(GLenum(GL_TEXTURE_2D), source.id)
-            if let location = program.location("u_sourceSize") { glUniform2f(location, GLfloat(source.width), GLfloat(source.height)) }
-            if let location = program.location("u_targetSize") { glUniform2f(location, GLfloat(step.size.width), GLfloat(step.size.height)) }
-            try GLUniformType.set(UniformValue(type: "vec3", values: step.taps.flatMap { [$0.dx, $0.dy, $0.weight] }), name: "u_taps", in: program)
-            setInt(program, "u_tapCount", Int32(step.taps.count))
-            setInt(program, "u_saturate", step.saturate ? 1 : 0)
-            try GLUniformType.set(UniformValue(type: "mat3", values: columns), name: "u_saturation", in: program)
-            drawQuad(program, Rect(size: step.size), canvas: step.size)
-            source = target.texture
-        }
-        derivedTextures[.named(pass.output)] = source
-        try GLRenderer.checkError("blurring '\(pass.input)'")
-    }
-
-    /// An RGBA8 texture of `size`, left bound: LINEAR and CLAMP_TO_EDGE, as the software
-    /// renderer samples (docs/ARCHITECTURE.md "layer").
-    private func makeTexture(_ size: PixelSize) -> GLuint {
-        var id: GLuint = 0
-        glGenTextures(1, &id)
-        glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(size.width), GLsizei(size.height))
-        let linear = GLint(GL_LINEAR), clampToEdge = GLint(GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), linear)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), linear)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), clampToEdge)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), clampToEdge)
-        return id
-    }
-
-    private func renderTarget(size: PixelSize, index: Int) throws(SegueError) -> RenderTarget {
-        if let held = blurTargets[size], index < held.count { return held[index] }
-        let id = makeTexture(size)
-        var framebuffer: GLuint = 0
-        glGenFramebuffers(1, &framebuffer)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), id, 0)
-        let target = RenderTarget(texture: Texture(id: id, width: size.width, height: size.height), framebuffer: framebuffer)
-        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            deleteTarget(target)
-            throw SegueError(.internalError, "blur render target \(size) is incomplete")
-        }
-        try GLRenderer.checkError("making a \(size) blur target")
-        blurTargets[size, default: []].append(target)
-        return target
-    }
-
-    private func deleteTarget(_ target: RenderTarget) {
-        var id = target.texture.id, framebuffer = target.framebuffer
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        glDeleteFramebuffers(1, &framebuffer)
-        glDeleteTextures(1, &id)
-    }
-
     private func callableProgram(_ name: String) throws(SegueError) -> GLProgram {
         if let program = callablePrograms[name] { return program }
         if let shader = userShaders[name] {
@@ -495,7 +359,7 @@ public final class GLRenderer: FrameRenderer {
 
     // MARK: GL state helpers
 
-    private func drawQuad(_ program: GLProgram, _ quad: Rect, canvas: PixelSize) {
+    func drawQuad(_ program: GLProgram, _ quad: Rect, canvas: PixelSize) {
         if let location = program.location("u_canvasSize") {
             glUniform2f(location, GLfloat(canvas.width), GLfloat(canvas.height))
         }
@@ -505,7 +369,7 @@ public final class GLRenderer: FrameRenderer {
     }
 
     /// Premultiplied blending; nil replaces the destination.
-    private func setBlend(_ mode: BlendMode?) {
+    func setBlend(_ mode: BlendMode?) {
         guard let mode, !canvasIsTransparent else { glDisable(GLenum(GL_BLEND)); return }
         glEnable(GLenum(GL_BLEND))
         switch mode {
@@ -514,7 +378,7 @@ public final class GLRenderer: FrameRenderer {
         }
     }
 
-    private func setInt(_ program: GLProgram, _ name: String, _ value: Int32) {
+    func setInt(_ program: GLProgram, _ name: String, _ value: Int32) {
         if let location = program.location(name) { glUniform1i(location, value) }
     }
 
@@ -541,10 +405,25 @@ public final class GLRenderer: FrameRenderer {
 
     // MARK: Textures
 
+    /// An RGBA8 texture of `size`, left bound: LINEAR and CLAMP_TO_EDGE, as the software
+    /// renderer samples (docs/ARCHITECTURE.md "layer").
+    func makeTexture(_ size: PixelSize) -> GLuint {
+        var id: GLuint = 0
+        glGenTextures(1, &id)
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(size.width), GLsizei(size.height))
+        let linear = GLint(GL_LINEAR), clampToEdge = GLint(GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), linear)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), linear)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), clampToEdge)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), clampToEdge)
+        return id
+    }
+
     /// The texture of `ref`, uploading it on first use within the current image set. A new set
     /// re-uploads into the existing textures when sizes match, and frees the ones it lacks, so
     /// memory follows the live set over thousands of frames.
-    private func texture(for ref: ImageRef, in images: ImageSet) throws(SegueError) -> Texture {
+    func texture(for ref: ImageRef, in images: ImageSet) throws(SegueError) -> Texture {
         if let derived = derivedTextures[ref] { return derived }
         if images.id != textureSetID {
             textureSetID = images.id
