@@ -92,6 +92,38 @@ public struct Painter: Sendable {
         }
     }
 
+    /// A polyline `width` pixels thick with round joints: each pixel takes the largest
+    /// coverage of any segment, so joints are not blended twice (curve plots).
+    public mutating func strokePolyline(_ points: [Point], width: Double, _ color: Color) {
+        guard points.count >= 2 else { return }
+        let h = width / 2
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let bounds = Rect(x: xs.min()! - h, y: ys.min()! - h, width: xs.max()! - xs.min()! + width, height: ys.max()! - ys.min()! + width)
+        let (x0, y0, x1, y1) = pixelSpan(Rect(x: bounds.x - 1, y: bounds.y - 1, width: bounds.width + 2, height: bounds.height + 2))
+        guard x0 < x1, y0 < y1 else { return }
+        let spanWidth = x1 - x0
+        var coverage = [Double](repeating: 0, count: spanWidth * (y1 - y0))
+        for (a, b) in zip(points, points.dropFirst()) {
+            let dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy
+            let sx0 = max(x0, Int((min(a.x, b.x) - h - 1).rounded(.down))), sx1 = min(x1, Int((max(a.x, b.x) + h + 1).rounded(.up)))
+            let sy0 = max(y0, Int((min(a.y, b.y) - h - 1).rounded(.down))), sy1 = min(y1, Int((max(a.y, b.y) + h + 1).rounded(.up)))
+            guard sx0 < sx1, sy0 < sy1 else { continue }
+            for y in sy0..<sy1 {
+                for x in sx0..<sx1 {
+                    let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                    let t = len2 > 0 ? clamp(((cx - a.x) * dx + (cy - a.y) * dy) / len2, 0, 1) : 0
+                    let ex = cx - (a.x + t * dx), ey = cy - (a.y + t * dy)
+                    let i = (y - y0) * spanWidth + (x - x0)
+                    coverage[i] = max(coverage[i], Coverage.fromDistance((ex * ex + ey * ey).squareRoot() - h))
+                }
+            }
+        }
+        fill(bounds: bounds, paint: .solid(color)) { x, y in
+            let px = Int(x) - x0, py = Int(y) - y0
+            return px >= 0 && py >= 0 && px < spanWidth && py < y1 - y0 ? coverage[py * spanWidth + px] : 0
+        }
+    }
+
     /// The outline of a circle, `width` pixels thick, centred on the radius.
     public mutating func strokeCircle(center: Point, radius: Double, width: Double, _ color: Color) {
         let r = radius + width / 2
