@@ -30,15 +30,22 @@ static void segue_error_exit(j_common_ptr cinfo) {
 /// not printing them, because a truncated JPEG still decodes to a (grey-padded) image.
 static void segue_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
+/// Routes libjpeg's errors to `err` (message copied, then a longjmp to the caller's setjmp,
+/// which must stay in the calling function).
+static void segue_install_errors(struct jpeg_decompress_struct *cinfo, struct segue_error_mgr *err,
+                                 char *message, size_t message_capacity) {
+    cinfo->err = jpeg_std_error(&err->pub);
+    err->pub.error_exit = segue_error_exit;
+    err->pub.output_message = segue_output_message;
+    err->message = message;
+    err->capacity = message_capacity;
+}
+
 int segue_jpeg_probe(const uint8_t *data, size_t length, int *width, int *height,
                      char *message, size_t message_capacity) {
     struct jpeg_decompress_struct cinfo;
     struct segue_error_mgr err;
-    cinfo.err = jpeg_std_error(&err.pub);
-    err.pub.error_exit = segue_error_exit;
-    err.pub.output_message = segue_output_message;
-    err.message = message;
-    err.capacity = message_capacity;
+    segue_install_errors(&cinfo, &err, message, message_capacity);
     if (setjmp(err.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return -1;
@@ -58,11 +65,7 @@ int segue_jpeg_decode_rgba(const uint8_t *data, size_t length, int width, int he
     struct segue_error_mgr err;
     /* volatile: modified between setjmp and longjmp, read after the jump. */
     uint8_t *volatile row = NULL;
-    cinfo.err = jpeg_std_error(&err.pub);
-    err.pub.error_exit = segue_error_exit;
-    err.pub.output_message = segue_output_message;
-    err.message = message;
-    err.capacity = message_capacity;
+    segue_install_errors(&cinfo, &err, message, message_capacity);
     if (setjmp(err.jump)) {
         free(row);
         jpeg_destroy_decompress(&cinfo);
