@@ -17,7 +17,7 @@ struct TransitionOptions: ParsableArguments {
     var fps: Double = 60
     @Option(help: "Duration in seconds. Default: the effect's (or a spring's settling time).")
     var duration: Double?
-    @Option(help: "Timing curve: linear, easeIn, easeOut, easeInEaseOut, default, cubic-bezier(x1,y1,x2,y2).")
+    @Option(help: "Timing curve: linear, easeIn, easeOut, easeInEaseOut, default, cubic-bezier(x1,y1,x2,y2), spring(…), keyframes(…) (docs/TIMING.md).")
     var timing: String?
     @Option(name: .customLong("param"), help: "Effect parameter name=value (repeatable).")
     var params: [String] = []
