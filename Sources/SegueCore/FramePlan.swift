@@ -150,6 +150,19 @@ public struct FramePlan: Codable, Hashable, Sendable {
         self.size = size; self.time = time; self.progress = progress; self.commands = commands
     }
 
+    /// Whether the first command that draws replaces the whole canvas (a clear or a shader).
+    /// Every frame starts from a transparent canvas: renderers clear first when it does not.
+    public var startsByReplacingCanvas: Bool {
+        for command in commands {
+            switch command {
+            case .blur: continue
+            case .clear, .shader: return true
+            case .layer, .fill, .sprites: return false
+            }
+        }
+        return false
+    }
+
     /// One snapshot alone, as UIKit shows it before a transition starts (`from`) and after it
     /// completes (`to`, the other view removed): the exact end states of every effect.
     public static func showing(_ image: ImageRef, size: PixelSize, time: Double) -> FramePlan {

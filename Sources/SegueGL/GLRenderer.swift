@@ -192,6 +192,8 @@ public final class GLRenderer: FrameRenderer {
             glBindVertexArray(quadArray)
             glActiveTexture(GLenum(GL_TEXTURE0))
             canvasIsTransparent = false
+            // Every frame starts transparent, whatever the framebuffer held before.
+            if !plan.startsByReplacingCanvas { clear(.clear) }
             for command in plan.commands {
                 switch command {
                 case .clear(let color): clear(color)

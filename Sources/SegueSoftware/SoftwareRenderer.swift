@@ -46,7 +46,8 @@ public final class SoftwareRenderer: FrameRenderer {
         }
         let buffers = try refs.map { ref throws(SegueError) -> PixelBuffer in try image(ref) }
         try withPointers(to: buffers) { pointers throws(SegueError) in
-            var ops: [any RowOp] = []
+            // Every frame starts transparent, whatever the target held before.
+            var ops: [any RowOp] = plan.startsByReplacingCanvas ? [] : [ClearOp(color: 0, width: plan.size.width)]
             var rest = plan.commands[...]
             while let command = rest.popFirst() {
                 if case .clear(let c) = command, c.premultipliedBytes.3 == 0 {
@@ -99,7 +100,7 @@ public final class SoftwareRenderer: FrameRenderer {
                 defer { scratch.deallocate() }
                 for y in rows {
                     let row = base.base + y * width
-                    // A canvas starts transparent unless the plan clears it.
+                    // Nothing is known of the row until the first op (a clear) writes it.
                     var rowIsClear = false
                     for op in ops {
                         rowIsClear = op.apply(row: y, dst: row, rowIsClear: rowIsClear, scratch: scratch)

@@ -86,6 +86,15 @@ extension GLSuite {
             #expect(pixel(out, 7, 5) == [255, 255, 255, 255])
         }
 
+        /// A plan that does not clear draws onto a transparent canvas, not the previous frame.
+        @Test func everyFrameStartsTransparent() throws {
+            let size = PixelSize(width: 16, height: 8)
+            _ = try render(size, [.clear(.white)])
+            let out = try render(size, [.fill(Fill(shape: .rect(Rect(x: 0, y: 0, width: 4, height: 4), .zero), color: .black))])
+            #expect(pixel(out, 10, 6) == [0, 0, 0, 0])
+            #expect(pixel(out, 1, 1) == [0, 0, 0, 255])
+        }
+
         @Test func clearWritesPremultipliedBytes() throws {
             let color = Color(r: 0.2, g: 0.6, b: 1, a: 0.5)
             let out = try render(PixelSize(width: 3, height: 2), [.clear(color)])

@@ -104,3 +104,18 @@ import SegueSoftware
         }
     }
 }
+
+@Suite struct CanvasStartTests {
+    /// A plan that does not clear draws onto a transparent canvas, whatever the target held.
+    @Test func everyFrameStartsTransparent() throws {
+        let size = PixelSize(width: 16, height: 8)
+        var target = PixelBuffer(size: size)
+        target.fill(.white)
+        let plan = FramePlan(size: size, time: 0, progress: 0, commands: [
+            .fill(Fill(shape: .rect(Rect(x: 0, y: 0, width: 4, height: 4), .zero), color: .black)),
+        ])
+        try SoftwareRenderer().render(plan, images: ImageSet([:]), into: &target)
+        #expect(target[10, 6] == (0, 0, 0, 0))
+        #expect(target[1, 1] == (0, 0, 0, 255))
+    }
+}
