@@ -175,11 +175,11 @@ public enum BatchSpec {
             request.size = size
         }
         if let fps = number("fps") {
-            guard fps > 0, fps <= 1000 else { throw bad("fps", "\(fps): must be in (0, 1000]") }
+            if let problem = TransitionRequest.problem(fps: fps) { throw bad("fps", problem) }
             request.fps = fps
         }
         if let d = number("duration") {
-            guard d >= 0, d <= 3600 else { throw bad("duration", "\(d): must be between 0 and 3600 seconds") }
+            if let problem = TransitionRequest.problem(duration: d) { throw bad("duration", problem) }
             request.duration = d
         }
         request.timing = string("timing")
@@ -188,7 +188,7 @@ public enum BatchSpec {
             request.fit = fit
         }
         if let s = number("scale") {
-            guard s > 0, s <= 10 else { throw bad("scale", "\(s): must be in (0, 10]") }
+            if let problem = TransitionRequest.problem(scale: s) { throw bad("scale", problem) }
             request.scale = s
         }
         if let seed = number("seed") { request.seed = UInt64(seed) }

@@ -33,6 +33,21 @@ public struct TransitionRequest: Sendable {
     public init(effect: String) { self.effect = effect }
 }
 
+extension TransitionRequest {
+    // The accepted ranges, one rule for the command line and spec files: nil when the value
+    // is fine, else what is wrong with it.
+
+    public static func problem(fps: Double) -> String? {
+        fps.isFinite && fps > 0 && fps <= 1000 ? nil : "\(fps): must be in (0, 1000]"
+    }
+    public static func problem(duration: Double) -> String? {
+        duration.isFinite && duration >= 0 && duration <= 3600 ? nil : "\(duration): must be between 0 and 3600 seconds"
+    }
+    public static func problem(scale: Double) -> String? {
+        scale.isFinite && scale > 0 && scale <= 10 ? nil : "\(scale): must be in (0, 10]"
+    }
+}
+
 /// A request resolved into everything the frame loop needs: the configured effect, the
 /// fitted snapshots and the timeline.
 public struct PreparedTransition: Sendable {
@@ -56,17 +71,11 @@ public struct PreparedTransition: Sendable {
         let values = try ParameterValues(specs: entry.descriptor.parameters, overrides: request.parameters, effect: entry.name)
         effect = try entry.make(values)
 
-        guard request.fps.isFinite, request.fps > 0, request.fps <= 1000 else {
-            throw .usage("--fps \(request.fps): must be in (0, 1000]")
-        }
+        if let problem = TransitionRequest.problem(fps: request.fps) { throw .usage("--fps \(problem)") }
         timing = try request.timing.map { spec throws(SegueError) in try TimingCurve(parsing: spec) } ?? entry.descriptor.defaultTiming
         let duration = request.duration ?? timing.naturalDuration ?? entry.descriptor.defaultDuration
-        guard duration.isFinite, duration >= 0, duration <= 3600 else {
-            throw .usage("--duration \(duration): must be between 0 and 3600 seconds")
-        }
-        guard request.scale.isFinite, request.scale > 0, request.scale <= 10 else {
-            throw .usage("--scale \(request.scale): must be in (0, 10]")
-        }
+        if let problem = TransitionRequest.problem(duration: duration) { throw .usage("--duration \(problem)") }
+        if let problem = TransitionRequest.problem(scale: request.scale) { throw .usage("--scale \(problem)") }
         self.duration = duration
         scale = request.scale
         seed = request.seed
