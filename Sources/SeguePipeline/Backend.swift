@@ -42,9 +42,6 @@ public final class RenderSession {
     private func renderer(for kind: EffectKind, backend: BackendChoice?) throws(SegueError) -> any FrameRenderer {
         switch backend ?? choice {
         case .software:
-            guard kind != .userShader else {
-                throw .invalidInput("user shaders need the GL backend (--backend gl or auto)")
-            }
             return softwareRenderer()
         case .gl:
             return try glRenderer().get()
