@@ -85,12 +85,21 @@ public struct PreparedTransition: Sendable {
         try PixelBuffer.checkSize(size, what: "output")
         self.size = size
         var images: [ImageRef: PixelBuffer] = [.from: from.fitted(to: size, mode: request.fit), .to: to.fitted(to: size, mode: request.fit)]
-        for parameter in userShader?.parameters ?? [] where parameter.type == "sampler2D" {
+        images.merge(try Self.parameterImages(entry: entry, effect: effect, values: values, shader: userShader, size: size)) { $1 }
+        self.images = ImageSet(images)
+        timeline = try Self.timeline(request, effect: effect, size: size, duration: duration, timing: timing)
+    }
+
+    /// Images that parameters name: a user shader's `sampler2D`s (flipped so the spec's
+    /// bottom-left uv shows them upright; the built-in spiral when none is given) and `.image`
+    /// parameters (stretched to the canvas, or the effect's built-in image).
+    private static func parameterImages(entry: EffectEntry, effect: any Effect, values: ParameterValues, shader: UserShader?,
+                                        size: PixelSize) throws(SegueError) -> [ImageRef: PixelBuffer] {
+        var images: [ImageRef: PixelBuffer] = [:]
+        for parameter in shader?.parameters ?? [] where parameter.type == "sampler2D" {
             guard case .string(let path)? = values.values[parameter.name] else { continue }
-            // Flipped so that the spec's bottom-left uv shows the image upright.
             images[UserShader.imageRef(forParameter: parameter.name)] = (path.isEmpty ? ShaderTextures.lumaSpiral() : try ImageFile.load(path)).flippedVertically()
         }
-        // `.image` parameters: the file stretched to the canvas, or the effect's built-in image.
         for spec in entry.descriptor.parameters where spec.kind == .image {
             let path = values.string(spec.name)
             if !path.isEmpty {
@@ -101,15 +110,18 @@ public struct PreparedTransition: Sendable {
                 throw .usage("effect \(entry.name) needs --param \(spec.name)=<image file>")
             }
         }
-        self.images = ImageSet(images)
-        if let gesture = request.gesture {
-            var track = try GestureTrack.load(path: gesture, options: request.gestureOptions)
-            let probe = FrameContext(size: size, fraction: 0, time: 0, duration: duration, timing: timing, scale: scale, seed: seed)
-            if let drag = effect.dragInteraction(probe) { track.follow(drag) }
-            timeline = Timeline(fps: request.fps, driver: try track.driver(duration: duration))
-        } else {
-            timeline = Timeline(duration: duration, fps: request.fps)
-        }
+        return images
+    }
+
+    /// The clock: straight through the duration, or a recorded gesture (through the effect's own
+    /// drag behaviour when it has one).
+    private static func timeline(_ request: TransitionRequest, effect: any Effect, size: PixelSize, duration: Double,
+                                 timing: TimingCurve) throws(SegueError) -> Timeline {
+        guard let gesture = request.gesture else { return Timeline(duration: duration, fps: request.fps) }
+        var track = try GestureTrack.load(path: gesture, options: request.gestureOptions)
+        let probe = FrameContext(size: size, fraction: 0, time: 0, duration: duration, timing: timing, scale: request.scale, seed: request.seed)
+        if let drag = effect.dragInteraction(probe) { track.follow(drag) }
+        return Timeline(fps: request.fps, driver: try track.driver(duration: duration))
     }
 
     private static func loadSnapshots(_ r: TransitionRequest) throws(SegueError) -> (PixelBuffer, PixelBuffer) {
