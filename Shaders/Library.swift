@@ -1,22 +1,35 @@
-/// The built-in shader sources, embedded in the binary at build time so `segue` finds them
-/// from any working directory. Every file in Shaders/GLSL must be listed here (a test checks).
-public enum ShaderLibrary {
-    public static let sources: [String: [UInt8]] = [
-        "shapes.glsl": PackageResources.shapes_glsl,
-        "quad.vert": PackageResources.quad_vert,
-        "layer.frag": PackageResources.layer_frag,
-        "fill.frag": PackageResources.fill_frag,
-        "shadow.frag": PackageResources.shadow_frag,
-        "circle-reveal.frag": PackageResources.circle_reveal_frag,
-        "iris.frag": PackageResources.iris_frag,
-        "mask.frag": PackageResources.mask_frag,
-        "sprites.vert": PackageResources.sprites_vert,
-        "sprites.frag": PackageResources.sprites_frag,
-        "blur.frag": PackageResources.blur_frag,
-    ]
+/// The built-in shader files, embedded in the binary at build time so `segue` finds them from
+/// any working directory. Every file in Shaders/GLSL is a case here (a test checks), so the
+/// compiler checks every name the GL renderer uses.
+public enum ShaderFile: String, CaseIterable, Sendable {
+    /// Coverage and shadow maths shared by the fragment stages (twin of Coverage.swift).
+    case shapes = "shapes.glsl"
+    /// The quad every draw but the sprites uses.
+    case quad = "quad.vert"
+    case layer = "layer.frag"
+    case fill = "fill.frag"
+    case shadow = "shadow.frag"
+    case reveal = "reveal.frag"
+    case lumaWipe = "luma-wipe.frag"
+    case blur = "blur.frag"
+    case spritesVertex = "sprites.vert"
+    case sprites = "sprites.frag"
 
-    /// The embedded source of `name` (e.g. `layer.frag`), or nil.
-    public static func source(named name: String) -> String? {
-        sources[name].map { String(decoding: $0, as: UTF8.self) }
+    /// The embedded text.
+    public var embeddedSource: String { String(decoding: bytes, as: UTF8.self) }
+
+    private var bytes: [UInt8] {
+        switch self {
+        case .shapes: PackageResources.shapes_glsl
+        case .quad: PackageResources.quad_vert
+        case .layer: PackageResources.layer_frag
+        case .fill: PackageResources.fill_frag
+        case .shadow: PackageResources.shadow_frag
+        case .reveal: PackageResources.reveal_frag
+        case .lumaWipe: PackageResources.luma_wipe_frag
+        case .blur: PackageResources.blur_frag
+        case .spritesVertex: PackageResources.sprites_vert
+        case .sprites: PackageResources.sprites_frag
+        }
     }
 }

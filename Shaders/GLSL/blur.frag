@@ -1,7 +1,7 @@
-// One pass of a blur (BlurStep, Sources/SegueCore/Blur.swift): the weighted sum of bilinear
-// taps at p·ratio + (dx, dy) source texels, p the target pixel centre; the last pass applies
-// the saturation matrix (BlurPass.saturationMatrix) to premultiplied colour, kept within alpha.
-// Software twin: SoftwareBlur.
+// One pass of `blur` (Sources/SegueGL/Commands/Blur.swift; software twin Sources/
+// SegueSoftware/Commands/Blur.swift): the weighted sum of bilinear taps at p·ratio + (dx, dy)
+// source texels (BlurStep), p the target pixel centre; the last pass applies the saturation
+// matrix (BlurPass.saturationMatrix) to premultiplied colour, kept within alpha.
 
 uniform sampler2D u_image;
 uniform vec2 u_sourceSize;

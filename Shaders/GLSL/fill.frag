@@ -1,5 +1,5 @@
-// A solid shape (ARCHITECTURE.md "fill"): premultiplied colour times the shape's coverage.
-// Needs shapes.glsl.
+// `fill` (Sources/SegueGL/Commands/Fill.swift; software twin Sources/SegueSoftware/
+// Commands/Fill.swift): premultiplied colour times the shape's coverage. Needs shapes.glsl.
 
 uniform int u_shape;           // 0 = whole canvas, 1 = rounded rect, 2 = circle
 uniform vec4 u_rect;           // rounded rect: x, y, width, height

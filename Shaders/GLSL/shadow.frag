@@ -1,6 +1,6 @@
-// A layer's drop shadow (ARCHITECTURE.md "layer" step 1): the Gaussian-blurred box of the
-// moved frame, in the shadow colour already premultiplied by colour alpha and layer opacity.
-// Needs shapes.glsl.
+// `shadow` (Sources/SegueGL/Commands/Shadow.swift; software twin Sources/SegueSoftware/
+// Commands/Shadow.swift): the Gaussian-blurred box of the layer's moved frame, in the shadow
+// colour already premultiplied with the layer's opacity. Needs shapes.glsl.
 
 uniform vec4 u_rect;           // the layer frame moved by the shadow offset
 uniform float u_sigma;

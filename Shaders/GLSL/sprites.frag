@@ -1,7 +1,7 @@
-// StarWars sprites: the pixel belongs to the sprite iff its centre, moved back into the
-// source, lies in the tile [origin, origin + tile) (SpriteField.covers); it shows the source
-// there, bilinear, clamp-to-edge of the whole image; blended source-over by the renderer.
-// Software twin: SpriteOp.
+// `sprites` (Sources/SegueGL/Commands/Sprites.swift; software twin Sources/SegueSoftware/
+// Commands/Sprites.swift): the pixel belongs to the sprite iff its centre, moved back into
+// the source, lies in the tile [origin, origin + tile) (SpriteField.covers); it shows the
+// source there, bilinear, clamp-to-edge of the whole image; blended source-over.
 
 uniform sampler2D u_image;
 uniform vec2 u_imageSize;

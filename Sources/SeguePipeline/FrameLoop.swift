@@ -13,26 +13,26 @@ public struct RenderStats: Sendable, Codable {
 
 /// Renders frames of a prepared transition (all, or the absolute indices `frames` in order) and
 /// hands them to sinks. Encoding runs on other threads while the next frame renders (a bounded
-/// queue, so memory stays flat).
+/// queue, so memory stays flat). Frames come from a `FramePool` and go back to it when every
+/// sink is done with them: no frame is copied on the way.
 public enum FrameLoop {
     public static func run(_ transition: PreparedTransition, renderer: any FrameRenderer, sinks: [any FrameSink],
-                           frames: [Int]? = nil, progress: ((Int, Int) -> Void)? = nil) throws(SegueError) -> RenderStats {
+                           frames: [Int]? = nil, pool: FramePool? = nil,
+                           progress: ((Int, Int) -> Void)? = nil) throws(SegueError) -> RenderStats {
         let range = frames ?? Array(0..<transition.frameCount)
-        let writer = SinkWriter(sinks: sinks)
+        let pool = pool ?? FramePool(size: transition.size)
+        let writer = SinkWriter(sinks: sinks, pool: pool)
         let start = DispatchTime.now()
         var renderNanos: UInt64 = 0
-        var buffer = PixelBuffer(size: transition.size)
         for (done, n) in range.enumerated() {
             let plan = transition.plan(frame: n)
+            var buffer = pool.take()
             let t0 = DispatchTime.now()
-            do {
+            do throws(SegueError) {
                 try renderer.render(plan, images: transition.images, into: &buffer)
-            } catch let error as SegueError {
-                writer.abandon()
-                throw error
             } catch {
                 writer.abandon()
-                throw SegueError(.internalError, "render failed: \(error)")
+                throw error
             }
             renderNanos += DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds
             try writer.submit(buffer, index: n)
@@ -51,17 +51,20 @@ extension PNGSequenceSink: ConcurrentFrameSink {}
 extension NullSink: ConcurrentFrameSink {}
 
 /// Runs sink writes on background queues, at most `capacity` frames in flight. A sequential
-/// sink (a contact sheet, a pipe) gets its frames in order on its own serial queue.
+/// sink (a contact sheet, a pipe) gets its frames in order on its own serial queue. A frame
+/// goes back to the pool when its last sink write ends.
 final class SinkWriter: @unchecked Sendable {
     private let sinks: [any FrameSink]
     private let queues: [DispatchQueue]
+    private let pool: FramePool
     private let slots: DispatchSemaphore
     private let group = DispatchGroup()
     private let lock = NSLock()
     private var firstError: SegueError?
 
-    init(sinks: [any FrameSink], capacity: Int = SystemInfo.activeProcessorCount + 1) {
+    init(sinks: [any FrameSink], pool: FramePool, capacity: Int = SystemInfo.activeProcessorCount + 1) {
         self.sinks = sinks
+        self.pool = pool
         self.queues = sinks.indices.map { i in
             DispatchQueue(label: "segue.sink.\(i)", attributes: sinks[i] is any ConcurrentFrameSink ? .concurrent : [])
         }
@@ -70,19 +73,29 @@ final class SinkWriter: @unchecked Sendable {
 
     func submit(_ frame: PixelBuffer, index: Int) throws(SegueError) {
         if let error = currentError() { throw error }
+        slots.wait()
+        let shared = SharedFrame(frame, readers: sinks.count)
         for (sink, queue) in zip(sinks, queues) {
-            slots.wait()
             group.enter()
             let box = UncheckedBox(sink)
             queue.async {
-                defer { self.slots.signal(); self.group.leave() }
-                if self.currentError() != nil { return }
-                do throws(SegueError) {
-                    try box.value.write(frame, index: index)
-                } catch {
-                    self.record(error)
+                defer { self.group.leave() }
+                if self.currentError() == nil {
+                    do throws(SegueError) {
+                        try box.value.write(shared.frame, index: index)
+                    } catch {
+                        self.record(error)
+                    }
+                }
+                if let done = shared.release() {
+                    self.pool.giveBack(done)
+                    self.slots.signal()
                 }
             }
+        }
+        if sinks.isEmpty, let done = shared.release() {
+            pool.giveBack(done)
+            slots.signal()
         }
     }
 
@@ -97,6 +110,31 @@ final class SinkWriter: @unchecked Sendable {
 
     private func currentError() -> SegueError? { lock.lock(); defer { lock.unlock() }; return firstError }
     private func record(_ e: SegueError) { lock.lock(); if firstError == nil { firstError = e }; lock.unlock() }
+}
+
+/// One frame read by several sinks at once. The last reader takes the buffer out, so when it
+/// goes back to the pool no other reference to its pixels is left.
+private final class SharedFrame: @unchecked Sendable {
+    private var buffer: PixelBuffer?
+    private var readers: Int
+    private let lock = NSLock()
+
+    init(_ frame: PixelBuffer, readers: Int) {
+        buffer = frame
+        self.readers = readers
+    }
+
+    /// The frame, for a reader that has not released it yet.
+    var frame: PixelBuffer { lock.lock(); defer { lock.unlock() }; return buffer ?? PixelBuffer(width: 0, height: 0) }
+
+    /// Ends one reader's use; the buffer when it was the last (or when there are none).
+    func release() -> PixelBuffer? {
+        lock.lock(); defer { lock.unlock() }
+        readers -= 1
+        guard readers <= 0 else { return nil }
+        defer { buffer = nil }
+        return buffer
+    }
 }
 
 /// Sinks are used from one serial queue each; the box only carries them there.

@@ -78,7 +78,7 @@ final class TimeLimitedRenderer: FrameRenderer {
         self.inner = inner; self.watchdog = watchdog; self.limit = limit; self.label = label; self.directories = directories
     }
 
-    func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws {
+    func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws(SegueError) {
         let limitText = limit == limit.rounded() ? String(Int(limit)) : String(limit)
         watchdog.arm(seconds: limit, line: "segue: \(label): frame \(frame) exceeded the per-frame time limit of \(limitText) s",
                      directories: directories)

@@ -1,109 +1,108 @@
 import SegueCore
 
-/// The reference renderer: pure Swift, no GL. Every command of a plan becomes a `RowOp`; the
-/// canvas is processed in bands of rows on all cores, each row passing through every op while
-/// it is in cache.
+/// The reference renderer: pure Swift, no GL. A plan is lowered (`FramePlan.lowered`), each
+/// lowered command becomes a `RowOp` (one file each in `Commands/`, mirroring the GL
+/// renderer's), and the canvas is processed in bands of rows on all cores, each row passing
+/// through every op while it is in cache.
+///
+/// Across frames it keeps what GL keeps: blur targets, band scratch memory and the expanded
+/// sprites, so a frame allocates nothing once warm. Use it from one thread at a time.
 public final class SoftwareRenderer: FrameRenderer {
     public let backendName = "software"
     private let executor: BandExecutor
+    private let scratch = ScratchPool()
+    private let blurs: SoftwareBlur
+    private let spriteExpansion = SpriteExpansion()
 
     /// `threads` defaults to the number of online cores.
     public init(threads: Int? = nil) {
         executor = BandExecutor(workers: threads ?? SystemInfo.activeProcessorCount)
+        blurs = SoftwareBlur(executor: executor, scratch: scratch)
     }
 
-    public func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws {
+    /// Scratch buffers and sprite expansions made since creation: flat over a sequence once
+    /// its first frame has run.
+    public var allocationCounts: (scratch: Int, spriteExpansions: Int) { (scratch.allocationCount, spriteExpansion.expansionCount) }
+
+    public func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws(SegueError) {
         guard target.size == plan.size else {
             throw SegueError(.internalError, "software renderer: target is \(target.size), plan is \(plan.size)")
         }
-        // Blur passes first: each makes a derived image from an image already there.
-        var derived: [ImageRef: PixelBuffer] = [:]
-        func image(_ ref: ImageRef) throws(SegueError) -> PixelBuffer {
-            guard let image = derived[ref] ?? images[ref] else {
-                throw SegueError(.internalError, "plan draws image '\(ref)' that was not loaded")
-            }
-            return image
+        let lowered = try plan.lowered(imageSizes: images.images.mapValues(\.size))
+        var pinned = images.images
+        blurs.startFrame()
+        for blur in lowered.blurs {
+            guard let input = pinned[blur.pass.input] else { continue }  // lowering checked it is there
+            pinned[blur.output] = blurs.blur(input, blur)
         }
-        for command in plan.commands {
-            if case .blur(let pass) = command {
-                derived[.named(pass.output)] = SoftwareBlur(executor: executor).blur(try image(pass.input), pass)
+        try withPixels(of: pinned) { pixels throws(SegueError) in
+            func source(_ ref: ImageRef) throws(SegueError) -> UnsafePointer<UInt32> {
+                guard let p = pixels[ref] else { throw SegueError(.internalError, "image '\(ref)' was not pinned") }
+                return p
             }
-        }
-        // Pin every image the plan reads, then build the ops over those pointers.
-        var refs: [ImageRef] = []
-        func use(_ ref: ImageRef) { if !refs.contains(ref) { refs.append(ref) } }
-        for command in plan.commands {
-            switch command {
-            case .layer(let l): use(l.source)
-            case .sprites(let f): use(f.source)
-            case .shader(let call):
-                guard ShaderKernels.programs[call.program] != nil else {
-                    throw SegueError.invalidInput("shader program '\(call.program)' has no software kernel; render it with --backend gl")
-                }
-                for ref in call.inputs.values { use(ref) }
-            case .clear, .fill, .blur: break
-            }
-        }
-        let buffers = try refs.map { ref throws(SegueError) -> PixelBuffer in try image(ref) }
-        try withPointers(to: buffers) { pointers throws(SegueError) in
-            // Every frame starts transparent, whatever the target held before.
-            var ops: [any RowOp] = plan.startsByReplacingCanvas ? [] : [ClearOp(color: 0, width: plan.size.width)]
-            var rest = plan.commands[...]
-            while let command = rest.popFirst() {
-                if case .clear(let c) = command, c.premultipliedBytes.3 == 0 {
-                    // A clear to transparent and the canvas-filling `plus` layers after it: one mix.
-                    var fused: [(UnsafePointer<UInt8>, UInt32)] = []
-                    while case .layer(let l)? = rest.first, let index = refs.firstIndex(of: l.source),
-                          MixOp.fuses(l, imageSize: buffers[index].size, canvas: plan.size) {
-                        let bytes = UnsafeRawPointer(pointers[index]).assumingMemoryBound(to: UInt8.self)
-                        fused.append((bytes, weight256(l.opacity)))
-                        rest.removeFirst()
-                    }
-                    if !fused.isEmpty {
-                        ops.append(MixOp(sources: fused.map(\.0), weights: fused.map(\.1), width: plan.size.width))
-                        continue
-                    }
-                }
-                switch command {
-                case .clear(let c): ops.append(ClearOp(color: packedPixel(c.premultipliedBytes), width: plan.size.width))
-                case .fill(let f): ops.append(FillOp(f, width: plan.size.width))
-                case .layer(let l):
-                    let index = refs.firstIndex(of: l.source)!
-                    if let shadow = ShadowOp(layer: l, canvas: plan.size) { ops.append(shadow) }
-                    ops.append(LayerOp(l, source: pointers[index], sourceSize: buffers[index].size, canvasWidth: plan.size.width))
-                case .shader(let call):
-                    var inputs: ShaderKernels.Inputs = [:]
-                    for (name, ref) in call.inputs {
-                        let index = refs.firstIndex(of: ref)!
-                        guard buffers[index].size == plan.size else {
-                            throw .invalidInput("shader '\(call.program)': input '\(name)' is \(buffers[index].size), the canvas \(plan.size)")
-                        }
-                        inputs[name] = pointers[index]
-                    }
-                    ops.append(try ShaderKernels.programs[call.program]!(call, inputs, plan.size))
-                case .sprites(let field):
-                    let index = refs.firstIndex(of: field.source)!
-                    ops.append(SpriteOp(field, source: pointers[index], sourceSize: buffers[index].size, canvas: plan.size))
-                case .blur: break
-                }
-            }
-            draw(ops, into: &target, scratchPixels: 2 * (buffers.map(\.width).reduce(plan.size.width, max) + 4))
+            let ops = try rowOps(for: lowered, source: source, sizes: pinned.mapValues(\.size))
+            let widest = pinned.values.map(\.width).reduce(plan.size.width, max)
+            draw(ops, into: &target, scratchBytes: 2 * (widest + 4) * MemoryLayout<UInt32>.stride)
         }
     }
 
-    private func draw(_ ops: [any RowOp], into target: inout PixelBuffer, scratchPixels: Int) {
-        let width = target.width, height = target.height
+    /// Binds every lowered command to its row op: the one place the software renderer reads a plan.
+    private func rowOps(for plan: LoweredPlan, source: (ImageRef) throws(SegueError) -> UnsafePointer<UInt32>,
+                        sizes: [ImageRef: PixelSize]) throws(SegueError) -> [any RowOp] {
+        let width = plan.size.width
+        var ops: [any RowOp] = []
+        var steps = plan.steps[...]
+        while let step = steps.popFirst() {
+            switch step.command {
+            case .clear(let color):
+                if let mix = try fusedMix(after: color, in: &steps, canvas: plan.size, source: source) { ops.append(mix); continue }
+                ops.append(ClearOp(color, width: width))
+            case .fill(let fill): ops.append(FillOp(fill, width: width))
+            case .shadow(let shadow): ops.append(ShadowOp(shadow, canvasWidth: width))
+            case .layer(let layer): ops.append(LayerOp(layer, source: try source(layer.source), canvasWidth: width))
+            case .reveal(let reveal):
+                ops.append(RevealOp(reveal, inside: try source(reveal.inside), outside: try source(reveal.outside), width: width))
+            case .lumaWipe(let wipe):
+                ops.append(LumaWipeOp(from: try source(wipe.from), to: try source(wipe.to), mask: try source(wipe.mask),
+                                      progress: wipe.progress, softness: wipe.softness, width: width))
+            case .sprites(let field):
+                ops.append(SpriteOp(field, sprites: spriteExpansion.sprites(of: field), source: try source(field.source),
+                                    sourceSize: sizes[field.source] ?? .init(width: 0, height: 0), canvas: plan.size))
+            case .shader(let call):
+                throw .invalidInput("shader '\(call.program)' runs on GL only; render it with --backend gl")
+            }
+        }
+        return ops
+    }
+
+    /// A clear to transparent and the canvas-filling `plus` layers right after it, as one
+    /// `MixOp`; nil (consuming nothing) when the clear does not start a cross-dissolve.
+    private func fusedMix(after color: PremultipliedColor, in steps: inout ArraySlice<LoweredStep>, canvas: PixelSize,
+                          source: (ImageRef) throws(SegueError) -> UnsafePointer<UInt32>) throws(SegueError) -> MixOp? {
+        guard color.isTransparent else { return nil }
+        var sources: [UnsafePointer<UInt8>] = [], weights: [UInt32] = []
+        while case .layer(let layer)? = steps.first?.command, MixOp.fuses(layer, canvas: canvas) {
+            sources.append(UnsafeRawPointer(try source(layer.source)).assumingMemoryBound(to: UInt8.self))
+            weights.append(weight256(layer.opacity))
+            steps.removeFirst()
+        }
+        return sources.isEmpty ? nil : MixOp(sources: sources, weights: weights, width: canvas.width)
+    }
+
+    private func draw(_ ops: [any RowOp], into target: inout PixelBuffer, scratchBytes: Int) {
+        let width = target.width, height = target.height, scratch = self.scratch
         target.bytes.withUnsafeMutableBytes { buffer in
             let base = SharedPointer(base: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self))
             executor.run(rows: height) { rows in
-                let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: scratchPixels)
-                defer { scratch.deallocate() }
-                for y in rows {
-                    let row = base.base + y * width
-                    // Nothing is known of the row until the first op (a clear) writes it.
-                    var rowIsClear = false
-                    for op in ops {
-                        rowIsClear = op.apply(row: y, dst: row, rowIsClear: rowIsClear, scratch: scratch)
+                scratch.withBuffer(bytes: scratchBytes) { memory in
+                    let rowScratch = memory.bindMemory(to: UInt32.self, capacity: scratchBytes / MemoryLayout<UInt32>.stride)
+                    for y in rows {
+                        let row = base.base + y * width
+                        // Nothing is known of the row until the first op (a clear) writes it.
+                        var rowIsClear = false
+                        for op in ops {
+                            rowIsClear = op.apply(row: y, dst: row, rowIsClear: rowIsClear, scratch: rowScratch)
+                        }
                     }
                 }
             }
@@ -111,13 +110,17 @@ public final class SoftwareRenderer: FrameRenderer {
     }
 }
 
-/// Calls `body` with stable pointers to the pixels of every buffer.
-private func withPointers<R>(to buffers: [PixelBuffer], _ body: ([UnsafePointer<UInt32>]) throws(SegueError) -> R) throws(SegueError) -> R {
-    func step(_ i: Int, _ acc: [UnsafePointer<UInt32>]) throws(SegueError) -> R {
-        if i == buffers.count { return try body(acc) }
-        return try buffers[i].bytes.withUnsafeBufferPointer { p throws(SegueError) in
-            try step(i + 1, acc + [UnsafeRawPointer(p.baseAddress!).assumingMemoryBound(to: UInt32.self)])
+/// Calls `body` with stable pointers to the pixels of every image.
+private func withPixels<R>(of images: [ImageRef: PixelBuffer],
+                           _ body: ([ImageRef: UnsafePointer<UInt32>]) throws(SegueError) -> R) throws(SegueError) -> R {
+    let entries = Array(images)
+    func step(_ i: Int, _ acc: [ImageRef: UnsafePointer<UInt32>]) throws(SegueError) -> R {
+        if i == entries.count { return try body(acc) }
+        return try entries[i].value.bytes.withUnsafeBufferPointer { p throws(SegueError) in
+            var next = acc
+            next[entries[i].key] = UnsafeRawPointer(p.baseAddress!).assumingMemoryBound(to: UInt32.self)
+            return try step(i + 1, next)
         }
     }
-    return try step(0, [])
+    return try step(0, [:])
 }

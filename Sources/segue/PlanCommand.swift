@@ -32,8 +32,17 @@ struct PlanCommand: ParsableCommand {
                 var s = "\(i). layer \(l.source) frame=\(l.frame) opacity=\(readable(l.opacity)) blend=\(l.blend.rawValue)"
                 if let r = l.sourceRect { s += " sourceRect=\(r)" }
                 if !l.cornerRadii.isZero { s += " corners=\(l.cornerRadii)" }
-                if let sh = l.shadow { s += " shadow(\(sh.color), radius \(readable(sh.radius)), offset \(sh.offset))" }
+                if let sh = l.shadow { s += " shadow(\(sh.color), sigma \(readable(sh.sigma)), offset \(sh.offset))" }
                 lines.append(s)
+            case .reveal(let r):
+                let shape: String
+                switch r.shape {
+                case .circle(let c, let radius, let feather): shape = "circle \(c) radius \(readable(radius)) feather \(readable(feather))"
+                case .roundedRect(let rect, let radii): shape = radii.isZero ? "rect \(rect)" : "rect \(rect) corners \(radii)"
+                }
+                lines.append("\(i). reveal \(r.inside) inside \(shape) over \(r.outside)")
+            case .lumaWipe(let w):
+                lines.append("\(i). lumaWipe \(w.from) -> \(w.to) mask=\(w.mask) progress=\(readable(w.progress)) softness=\(readable(w.softness))")
             case .shader(let call):
                 lines.append("\(i). shader \(call.program)")
                 for (name, value) in call.uniforms.sorted(by: { $0.key < $1.key }) { lines.append("     uniform \(name) = \(value)") }

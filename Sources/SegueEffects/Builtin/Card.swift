@@ -120,7 +120,7 @@ public struct Card: Effect {
         let cardHeight = max(0, canvas.height - cardTop)
         let card = Rect(x: 0, y: lerp(canvas.height, cardTop, a), width: canvas.width, height: cardHeight)
         // Apple's sample shadow (§3.1): radius 13 pt (σ ≈ 6.5 pt), offset (0, −6) pt.
-        let cardShadow = shadow > 0 ? Shadow(color: Color.black.withAlpha(shadow), radius: 6.5 * s, offset: Point(x: 0, y: -6 * s)) : nil
+        let cardShadow = shadow > 0 ? Shadow(color: Color.black.withAlpha(shadow), sigma: 6.5 * s, offset: Point(x: 0, y: -6 * s)) : nil
         return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
             .clear(.black),
             .layer(Layer(source: mode.presenting, frame: presenter, cornerRadii: presenterCorners)),

@@ -12,13 +12,17 @@ public enum RevealMode: String, CaseIterable, Sendable {
         "reveal: the new screen shows through a growing hole; revert: the old screen shrinks into the shape.")
 
     init(_ p: ParameterValues) { self = RevealMode(rawValue: p.string("mode"))! }
+
+    /// The new screen inside the shape when revealing, the old one when reverting.
+    func reveal(_ shape: ShapeReveal.Shape) -> ShapeReveal {
+        self == .reveal ? ShapeReveal(shape: shape, inside: .to, outside: .from) : ShapeReveal(shape: shape, inside: .from, outside: .to)
+    }
 }
 
 /// StarWars.iOS `CircularRevealAnimator` / the Ping app mask (effects.md §2.1, §2.3): a circle
 /// centred on a button whose radius runs linearly between the start radius and the distance to
-/// the farthest corner. Built-in program `circle-reveal` (`circle-reveal.frag`): `from` and
-/// `to` inputs; uniforms `u_center` (px), `u_radius` (px), `u_feather` (px beyond the one-pixel
-/// ramp), `u_reveal` (true: `to` inside the circle, else `from` inside).
+/// the farthest corner, drawn as a `reveal` command with a circle (`feather`: px beyond the
+/// one-pixel edge ramp).
 public struct CircleReveal: Effect {
     let center: Point
     let startRadius: Double
@@ -47,17 +51,13 @@ public struct CircleReveal: Effect {
         let radius = mode == .reveal ? Reveal.circleRadius(start: start, end: end, progress: u)
                                      : Reveal.circleRadius(start: end, end: start, progress: u)
         return FramePlan(size: frame.size, time: frame.time, progress: u, commands: [
-            .shader(ShaderCall(program: "circle-reveal", uniforms: [
-                "u_center": .vec2(c), "u_radius": .float(radius), "u_feather": .float(feather), "u_reveal": .bool(mode == .reveal),
-            ], inputs: ["from": .from, "to": .to])),
+            .reveal(mode.reveal(.circle(center: c, radius: radius, feather: feather))),
         ])
     }
 }
 
 /// A rounded-rectangle iris: a rectangle with rounded corners grows from a point until it
-/// covers the canvas (`Reveal.iris`). Built-in program `iris` (`iris.frag`): `from`/`to`
-/// inputs; uniforms `u_rect` (x, y, w, h px), `u_radii` (fitted corner radii px, as
-/// `fill`), `u_reveal` (true: `to` inside the rectangle).
+/// covers the canvas (`Reveal.iris`), drawn as a `reveal` command with a rounded rectangle.
 public struct Iris: Effect {
     let center: Point
     let cornerRadius: Double
@@ -79,18 +79,14 @@ public struct Iris: Effect {
         let (rect, radii) = Reveal.iris(center: center.inPixels(frame.scale), width: frame.width, height: frame.height,
                                         cornerRadius: cornerRadius * frame.scale, amount: amount)
         return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
-            .shader(ShaderCall(program: "iris", uniforms: [
-                "u_rect": UniformValue(type: "vec4", values: [rect.x, rect.y, rect.width, rect.height]),
-                "u_radii": UniformValue(type: "vec4", values: [radii.topLeft, radii.topRight, radii.bottomRight, radii.bottomLeft]),
-                "u_reveal": .bool(mode == .reveal),
-            ], inputs: ["from": .from, "to": .to])),
+            .reveal(mode.reveal(.roundedRect(rect, radii))),
         ])
     }
 }
 
 /// Luma wipe: a grayscale (or alpha) mask image swept by a threshold; dark parts of the mask
-/// turn to the new screen first (`Reveal.wipeWeight`). Built-in program `mask` (`mask.frag`):
-/// inputs `from`, `to`, `mask`; uniforms `u_progress`, `u_softness`. With no `mask` file the
+/// turn to the new screen first (`Reveal.wipeWeight`), drawn as a `lumaWipe` command over the
+/// image `.named("mask")`. With no `mask` file the
 /// built-in mask is `Reveal.defaultMask`: a diagonal sweep from the top-left corner with a
 /// slight radial ripple.
 public struct LumaMask: Effect {
@@ -107,8 +103,7 @@ public struct LumaMask: Effect {
     public func plan(_ frame: FrameContext) -> FramePlan {
         let e = frame.progress
         return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
-            .shader(ShaderCall(program: "mask", uniforms: ["u_progress": .float(e), "u_softness": .float(softness)],
-                               inputs: ["from": .from, "to": .to, "mask": .named("mask")])),
+            .lumaWipe(LumaWipe(from: .from, to: .to, mask: .named("mask"), progress: e, softness: softness)),
         ])
     }
 

@@ -81,7 +81,7 @@ public struct Push: Effect {
             commands.append(.fill(Fill(shape: .rect(coveredFrame, .zero), color: Color.black.withAlpha(dim * coverAmount))))
         }
         let shadowValue: Shadow? = shadow > 0 && coverAmount > 0 && coverAmount < 1
-            ? Shadow(color: Color.black.withAlpha(shadow * (1 - abs(2 * coverAmount - 1) * 0.5)), radius: 4 * frame.scale, offset: .zero)
+            ? Shadow(color: Color.black.withAlpha(shadow * (1 - abs(2 * coverAmount - 1) * 0.5)), sigma: 4 * frame.scale, offset: .zero)
             : nil
         commands.append(.layer(Layer(source: moving, frame: movingFrame, shadow: shadowValue)))
         return FramePlan(size: frame.size, time: frame.time, progress: e, commands: commands)

@@ -2,7 +2,8 @@ import Foundation
 import SegueCore
 import SegueShaders
 
-/// Where `shader` commands find their fragment programs, by `ShaderCall.program`.
+/// Where `shader` commands find programs that are not registered user shader files, by
+/// `ShaderCall.program` (an author's `--shader-dir` folder; tests supply their own).
 public protocol GLProgramSource {
     /// The GLSL ES 3.00 fragment source of `program` (a `#version` line is optional), or nil
     /// when the program is unknown. It sees `v_uv` (canvas position / size, top-left origin),
@@ -12,31 +13,29 @@ public protocol GLProgramSource {
 }
 
 /// The shader files: `<directory>/<name>` when an author's override directory has it, else the
-/// source embedded from Shaders/GLSL. As a `GLProgramSource`, program `x` is the file `x.frag`.
+/// source embedded from Shaders/GLSL. As a `GLProgramSource`, program `x` is the file `x.frag`
+/// of the override directory; the renderer's own stages (`ShaderFile`) are not callable.
 public struct GLShaderFiles: GLProgramSource {
     public let directory: String?
 
-    /// Files that are the renderer's own stages, not programs a plan may call.
-    static let internalFiles: Set<String> = ["quad.vert", "layer.frag", "fill.frag", "shadow.frag", "shapes.glsl",
-                                             "sprites.vert", "sprites.frag", "blur.frag"]
-
     public init(directory: String? = nil) { self.directory = directory }
 
-    public func source(named name: String) -> String? {
-        if let directory {
-            let path = (directory as NSString).appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: path),
-               let data = FileManager.default.contents(atPath: path) {
-                return String(decoding: data, as: UTF8.self)
-            }
-        }
-        return ShaderLibrary.source(named: name)
+    /// A built-in stage: the override directory's copy, else the embedded one.
+    public func source(of file: ShaderFile) -> String {
+        overriding(file.rawValue) ?? file.embeddedSource
     }
 
     public func fragmentSource(forProgram program: String) -> String? {
-        let file = program + ".frag"
-        guard !program.contains("/"), !GLShaderFiles.internalFiles.contains(file) else { return nil }
-        return source(named: file)
+        let name = program + ".frag"
+        guard !program.contains("/"), ShaderFile(rawValue: name) == nil else { return nil }
+        return overriding(name)
+    }
+
+    private func overriding(_ name: String) -> String? {
+        guard let directory else { return nil }
+        let path = (directory as NSString).appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: path), let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 }
 

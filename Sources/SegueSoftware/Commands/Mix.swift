@@ -1,9 +1,9 @@
 import SegueCore
 
-/// Layers that cover the canvas texel for texel, added (`plus`) onto a canvas cleared to
-/// transparent — a cross-dissolve — fused into one pass per row: `dst = Σ wᵢ·srcᵢ`, rounded
-/// once. The separate clear and per-layer passes give the same pixels within one level; fused,
-/// the fade costs about one plain blend of the snapshots.
+/// A software-only fusion: a clear to transparent and the layers after it that cover the
+/// canvas texel for texel, added (`plus`) — a cross-dissolve — run as one pass per row:
+/// `dst = Σ wᵢ·srcᵢ`, rounded once. The separate clear and per-layer passes give the same
+/// pixels within one level; fused, the fade costs about one plain blend of the snapshots.
 ///
 /// `@unchecked Sendable`: the sources point into images pinned, and only read, for the frame.
 struct MixOp: RowOp, @unchecked Sendable {
@@ -12,11 +12,9 @@ struct MixOp: RowOp, @unchecked Sendable {
     let weights: [UInt32]
     let width: Int
 
-    /// The layers a mix can fuse: the whole image, unscaled, square, unshadowed, onto the whole canvas.
-    static func fuses(_ layer: Layer, imageSize: PixelSize, canvas: PixelSize) -> Bool {
-        layer.blend == .plus && imageSize == canvas && layer.frame == Rect(size: canvas)
-            && (layer.sourceRect == nil || layer.sourceRect == Rect(size: canvas))
-            && layer.cornerRadii.isZero && layer.shadow == nil
+    /// The layers a mix can fuse: the whole image copied texel for texel onto the whole canvas, added.
+    static func fuses(_ layer: LoweredLayer, canvas: PixelSize) -> Bool {
+        layer.blend == .plus && layer.isTexelCopy && layer.sourceSize == canvas && layer.frame == Rect(size: canvas)
     }
 
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {

@@ -26,7 +26,7 @@ public struct GLInfo: Codable, Sendable, Equatable {
 
 /// An OpenGL ES 3 context on the process's EGL display. Not Sendable on purpose: an EGL
 /// context is current per OS thread, so GL work belongs in synchronous `withCurrent` blocks
-/// on one thread (egl-swift.md "Async tests and threads").
+/// on one thread (EGL 1.5 specification §3.7.3: a context is current to one thread at a time).
 public final class GLContext {
     public let info: GLInfo
     private let host: EGLDisplayHost

@@ -1,12 +1,11 @@
 import SegueCore
 
-/// A snapshot layer (docs/ARCHITECTURE.md "layer"): sample the source rectangle onto the
-/// frame, bilinear with clamp-to-edge, weighted by opacity × rounded-rect coverage.
+/// `layer`: sample the source onto the frame, bilinear with clamp-to-edge, weighted by
+/// opacity × rounded-rect coverage (docs/ARCHITECTURE.md "layer").
 ///
-/// Sampling takes the cheapest exact path: a frame that is an integer translation of the
-/// source copies rows; a fractional translation blends four texels with weights that are the
-/// same for the whole layer; any other scale looks up per-column texel pairs computed once
-/// per frame.
+/// Sampling takes the cheapest exact path: a texel copy (`LoweredLayer.isTexelCopy`) copies
+/// rows; a fractional translation blends four texels with weights that are the same for the
+/// whole layer; any other scale looks up per-column texel pairs computed once per frame.
 ///
 /// `@unchecked Sendable`: `source` points into an image pinned, and only read, for the frame.
 struct LayerOp: RowOp, @unchecked Sendable {
@@ -14,11 +13,12 @@ struct LayerOp: RowOp, @unchecked Sendable {
     let radii: CornerRadii
     let blend: BlendMode
     let opacity: Double
+    let isTexelCopy: Bool
     let source: UnsafePointer<UInt32>
     let sourceWidth: Int
     let sourceHeight: Int
     let canvasWidth: Int
-    /// Source texel coordinate (centres at integers) of canvas position p: `a · p + b`.
+    /// Source texel coordinate (centres at integers) of canvas row position p: `ay · p + by`.
     let ay: Double, by: Double
     /// Per canvas column for scaled layers: texel pair and weight.
     let columns: ColumnTable?
@@ -26,27 +26,26 @@ struct LayerOp: RowOp, @unchecked Sendable {
     let unitScale: Bool
     let offsetX: Int, fracX: UInt32
 
-    init(_ layer: Layer, source: UnsafePointer<UInt32>, sourceSize: PixelSize, canvasWidth: Int) {
+    init(_ layer: LoweredLayer, source: UnsafePointer<UInt32>, canvasWidth: Int) {
         frame = layer.frame
-        radii = layer.cornerRadii.fitted(to: layer.frame)
+        radii = layer.radii
         blend = layer.blend
-        opacity = clamp(layer.opacity, 0, 1)
+        opacity = layer.opacity
+        isTexelCopy = layer.isTexelCopy
         self.source = source
+        let sourceSize = layer.sourceSize
         sourceWidth = sourceSize.width
         sourceHeight = sourceSize.height
         self.canvasWidth = canvasWidth
-        let sr = layer.sourceRect ?? Rect(size: sourceSize)
-        let f = layer.frame
-        let ax = f.width > 0 ? sr.width / f.width : 0
-        let bx = sr.x - f.x * ax - 0.5
-        ay = f.height > 0 ? sr.height / f.height : 0
-        by = sr.y - f.y * ay - 0.5
-        unitScale = abs(ax - 1) < 1e-9
-        let u0 = 0.5 + bx, fl = u0.rounded(.down)
+        let m = layer.mapping
+        ay = m.ay
+        by = m.by
+        unitScale = abs(m.ax - 1) < 1e-9
+        let u0 = 0.5 + m.bx, fl = u0.rounded(.down)
         offsetX = Int(fl)
         fracX = UInt32(((u0 - fl) * 256).rounded())
-        columns = unitScale ? nil : ColumnTable(canvasWidth: canvasWidth, frame: f) { x in
-            Self.texels(ax * (Double(x) + 0.5) + bx, sourceSize.width)
+        columns = unitScale ? nil : ColumnTable(canvasWidth: canvasWidth, frame: layer.frame) { x in
+            Self.texels(m.ax * (Double(x) + 0.5) + m.bx, sourceSize.width)
         }
     }
 
@@ -60,7 +59,7 @@ struct LayerOp: RowOp, @unchecked Sendable {
     }
 
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
-        guard opacity > 0, let span = CoverageSpan.roundedRect(frame, radii: radii, row: y, width: canvasWidth) else {
+        guard let span = CoverageSpan.roundedRect(frame, radii: radii, row: y, width: canvasWidth) else {
             return rowIsClear
         }
         let py = Double(y) + 0.5
@@ -71,8 +70,7 @@ struct LayerOp: RowOp, @unchecked Sendable {
         let inner = span.inner
         let innerWeight = weight256(opacity * span.innerCoverage)
         if !inner.isEmpty && innerWeight > 0 {
-            let direct = unitScale && fracX == 0 && fy == 0
-                && inner.lowerBound + offsetX >= 0 && inner.upperBound + offsetX <= sourceWidth
+            let direct = isTexelCopy && inner.lowerBound + offsetX >= 0 && inner.upperBound + offsetX <= sourceWidth
             let src: UnsafePointer<UInt32>
             if direct {
                 src = row0 + inner.lowerBound + offsetX

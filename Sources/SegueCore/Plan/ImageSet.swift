@@ -17,10 +17,3 @@ public final class ImageSet: @unchecked Sendable {
         func next() -> UInt64 { lock.withLock { value += 1; return value } }
     }
 }
-
-/// Draws a `FramePlan` into a buffer of the plan's size.
-public protocol FrameRenderer: AnyObject {
-    /// `software`, `gl`.
-    var backendName: String { get }
-    func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws
-}

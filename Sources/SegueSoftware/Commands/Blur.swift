@@ -1,16 +1,37 @@
 import SegueCore
 
-/// Runs a `BlurPass` on the CPU: exactly the passes of `BlurPass.steps`, each tap a bilinear
-/// fetch with GL's 8-bit filter weights (`lerpPixel`, two rows then between them, as
+/// `blur` on the CPU: exactly the passes of the lowered blur (`BlurPass.steps`), each tap a
+/// bilinear fetch with GL's 8-bit filter weights (`lerpPixel`, two rows then between them, as
 /// `LayerOp`), the weighted sum accumulated in float and rounded to 8 bits per pass like an
 /// RGBA8 render target. Rows of each pass run in parallel bands.
-struct SoftwareBlur {
-    let executor: BandExecutor
+///
+/// Pass targets are kept across frames, by size, as the GL renderer keeps its render targets:
+/// a frame takes them in order and allocates nothing once the sizes have been seen.
+final class SoftwareBlur {
+    private let executor: BandExecutor
+    private let scratch: ScratchPool
+    private var targets: [PixelSize: [PixelBuffer]] = [:]
+    /// Targets taken so far this frame, per size.
+    private var taken: [PixelSize: Int] = [:]
 
-    func blur(_ input: PixelBuffer, _ pass: BlurPass) -> PixelBuffer {
+    init(executor: BandExecutor, scratch: ScratchPool) {
+        self.executor = executor
+        self.scratch = scratch
+    }
+
+    /// Called once per frame before its blurs: every target may be reused.
+    func startFrame() { taken.removeAll(keepingCapacity: true) }
+
+    /// `input` blurred; the result is one of the held targets, valid until the next frame.
+    func blur(_ input: PixelBuffer, _ blur: LoweredBlur) -> PixelBuffer {
+        let matrix = BlurPass.saturationMatrix(blur.pass.saturation).map(Float.init)
         var current = input
-        for step in pass.steps(for: input.size) {
-            current = run(step, source: current, saturation: step.saturate ? BlurPass.saturationMatrix(pass.saturation) : nil)
+        for step in blur.steps {
+            let index = taken[step.size, default: 0]
+            taken[step.size] = index + 1
+            if targets[step.size, default: []].count <= index { targets[step.size, default: []].append(PixelBuffer(size: step.size)) }
+            run(step, source: current, saturation: step.saturate ? matrix : nil, into: &targets[step.size]![index])
+            current = targets[step.size]![index]
         }
         return current
     }
@@ -50,29 +71,26 @@ struct SoftwareBlur {
     }
 
     /// Adds `w ×` the pixel's four channels to the accumulator.
-    @inline(__always) private func accumulate(_ a: UnsafeMutablePointer<Float>, _ p: UInt32, _ w: Float) {
+    @inline(__always) private static func accumulate(_ a: UnsafeMutablePointer<Float>, _ p: UInt32, _ w: Float) {
         a[0] += w * Float(p & 0xFF)
         a[1] += w * Float((p >> 8) & 0xFF)
         a[2] += w * Float((p >> 16) & 0xFF)
         a[3] += w * Float(p >> 24)
     }
 
-    private func run(_ step: BlurStep, source: PixelBuffer, saturation m: [Double]?) -> PixelBuffer {
+    private func run(_ step: BlurStep, source: PixelBuffer, saturation matrix: [Float]?, into out: inout PixelBuffer) {
         let size = step.size
         let rx = Double(source.width) / Double(size.width), ry = Double(source.height) / Double(size.height)
         let columns = step.taps.map { AxisTable(count: size.width, ratio: rx, offset: $0.dx, limit: source.width) }
         let rows = step.taps.map { AxisTable(count: size.height, ratio: ry, offset: $0.dy, limit: source.height) }
         let weights = step.taps.map { Float($0.weight) }
-        let matrix = m.map { $0.map(Float.init) }
-        var out = PixelBuffer(size: size)
-        let width = size.width, sourceWidth = source.width
+        let width = size.width, sourceWidth = source.width, scratch = self.scratch
         source.bytes.withUnsafeBytes { sourceBytes in
             let src = SharedPointer(base: UnsafeMutablePointer(mutating: sourceBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)))
             out.bytes.withUnsafeMutableBytes { outBytes in
                 let dst = SharedPointer(base: outBytes.baseAddress!.assumingMemoryBound(to: UInt32.self))
-                executor.run(rows: size.height) { band in
-                    let acc = UnsafeMutablePointer<Float>.allocate(capacity: width * 4)
-                    defer { acc.deallocate() }
+                executor.run(rows: size.height) { band in scratch.withBuffer(bytes: width * 4 * MemoryLayout<Float>.stride) { memory in
+                    let acc = memory.bindMemory(to: Float.self, capacity: width * 4)
                     for y in band {
                         acc.update(repeating: 0, count: width * 4)
                         for k in weights.indices {
@@ -84,7 +102,7 @@ struct SoftwareBlur {
                                 // A vertical tap on a same-width target: texels straight down the
                                 // two rows, no per-pixel lookup (LLVM vectorises this loop).
                                 for x in 0..<width {
-                                    accumulate(acc + 4 * x, fy == 0 ? row0[x] : lerpPixel(row0[x], row1[x], fy), w)
+                                    Self.accumulate(acc + 4 * x, fy == 0 ? row0[x] : lerpPixel(row0[x], row1[x], fy), w)
                                 }
                                 continue
                             }
@@ -94,7 +112,7 @@ struct SoftwareBlur {
                                         @inline(__always) func tap(_ x: Int, _ i0: Int, _ i1: Int, _ fx: UInt32) {
                                             var p = lerpPixel(row0[i0], row0[i1], fx)
                                             if fy != 0 { p = lerpPixel(p, lerpPixel(row1[i0], row1[i1], fx), fy) }
-                                            accumulate(acc + 4 * x, p, w)
+                                            Self.accumulate(acc + 4 * x, p, w)
                                         }
                                         for x in 0..<c.shifted.lowerBound { tap(x, Int(c0[x]), Int(c1[x]), cw[x]) }
                                         if !c.shifted.isEmpty {
@@ -123,9 +141,8 @@ struct SoftwareBlur {
                             line[x] = byte(r) | byte(g) << 8 | byte(b) << 16 | byte(alpha) << 24
                         }
                     }
-                }
+                } }
             }
         }
-        return out
     }
 }

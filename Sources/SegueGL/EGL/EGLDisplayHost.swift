@@ -7,7 +7,8 @@ import Synchronization
 /// An initialized EGL display that can create ES 3 contexts. One per platform choice per
 /// process, never terminated: Mesa hands out the same display handle process-wide and
 /// eglTerminate is not reference-counted, so terminating under live contexts crashes
-/// (egl-swift.md "EGL / Mesa behaviour"). Immutable after start, hence shareable.
+/// (EGL 1.5 specification §3.2: eglTerminate marks the display for deletion while contexts
+/// stay current). Immutable after start, hence shareable.
 final class EGLDisplayHost: @unchecked Sendable {
     let display: EGLDisplay
     let platform: EGLPlatformChoice

@@ -1,7 +1,7 @@
 import SegueCore
 
-/// StarWars sprites (`DrawCommand.sprites`): the field's sprites, expanded by
-/// `SpriteField.sprites()` exactly as the GL renderer expands them, drawn in the same order,
+/// `sprites` (StarWars tiles): the field's sprites, expanded by `SpriteField.sprites()` once
+/// per field (`SpriteExpansion`) exactly as the GL renderer expands them, drawn in the same order,
 /// source-over, each a unit-scale bilinear copy of its tile (clamp-to-edge of the whole image).
 ///
 /// Edge rule and tolerance: a pixel belongs to a sprite iff its centre lies in the moved
@@ -11,7 +11,7 @@ import SegueCore
 /// rasterised quad instead (llvmpipe snaps vertices to 1/256 px) or from a double-precision
 /// position put a few dozen sprite edges a pixel apart per frame (PSNR down to ~39 dB, max
 /// differences of whole levels); with the shared float32 test the edges agree and parity
-/// holds at DESIGN.md's thresholds. Bilinear weights still round from the same float values,
+/// holds at the parity tests' thresholds. Bilinear weights still round from the same float values,
 /// so interiors differ by at most a level.
 ///
 /// Bands: sprites are binned by blocks of 8 rows once per frame, so a row visits only the
@@ -35,13 +35,13 @@ struct SpriteOp: RowOp, @unchecked Sendable {
     let sourceWidth: Int
     let sourceHeight: Int
 
-    init(_ field: SpriteField, source: UnsafePointer<UInt32>, sourceSize: PixelSize, canvas: PixelSize) {
+    init(_ field: SpriteField, sprites: [Sprite], source: UnsafePointer<UInt32>, sourceSize: PixelSize, canvas: PixelSize) {
         self.source = source
         sourceWidth = sourceSize.width
         sourceHeight = sourceSize.height
         var placed: [Placed] = []
         var bins = [[Int32]](repeating: [], count: (canvas.height + Self.rowsPerBin - 1) / Self.rowsPerBin)
-        for sprite in field.sprites() {
+        for sprite in sprites {
             let d = field.displacement(of: sprite)
             // The pixels whose centres `SpriteField.covers` (one axis at a time: the test is a
             // product of two intervals, monotone in each coordinate).
@@ -103,5 +103,25 @@ struct SpriteOp: RowOp, @unchecked Sendable {
             }
         }
         return rowIsClear && !drew
+    }
+}
+
+/// The expanded sprites of the last field drawn, kept across frames: a field's sprites depend
+/// only on its state at rest (`SpriteField.atRest`), so a frame expands nothing, as the GL
+/// renderer's instance buffer is made once per field.
+final class SpriteExpansion {
+    private var field: SpriteField?
+    private var sprites: [Sprite] = []
+    /// Expansions since creation: one per new field.
+    private(set) var expansionCount = 0
+
+    func sprites(of field: SpriteField) -> [Sprite] {
+        let key = field.atRest
+        if key != self.field {
+            self.field = key
+            sprites = key.sprites()
+            expansionCount += 1
+        }
+        return sprites
     }
 }

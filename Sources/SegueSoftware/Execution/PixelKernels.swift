@@ -44,11 +44,6 @@ private let laneMask: UInt32 = 0x00FF_00FF
     blend == .plus ? plusPixel(src, dst) : overPixel(src, dst)
 }
 
-/// Premultiplied colour bytes as a pixel.
-@inline(__always) func packedPixel(_ c: (UInt8, UInt8, UInt8, UInt8)) -> UInt32 {
-    UInt32(c.0) | UInt32(c.1) << 8 | UInt32(c.2) << 16 | UInt32(c.3) << 24
-}
-
 /// Span kernels: `count` pixels of `src` (already sampled onto the canvas grid) weighted by
 /// `w` (0…256) and combined into `dst`.
 enum SpanKernel {

@@ -1,0 +1,29 @@
+import Synchronization
+
+/// Frame buffers of one size, passed from the renderer to the sinks and back. Ownership is
+/// explicit: whoever takes a buffer holds its only reference until it gives it back, so a
+/// renderer writing into a taken buffer never triggers a copy-on-write of a frame a sink still
+/// reads. A render loop allocates as many buffers as frames it keeps in flight, then none.
+public final class FramePool: Sendable {
+    public let size: PixelSize
+    private let free = Mutex<[PixelBuffer]>([])
+    private let made = Atomic<Int>(0)
+
+    public init(size: PixelSize) { self.size = size }
+
+    /// Buffers allocated since creation.
+    public var allocationCount: Int { made.load(ordering: .relaxed) }
+
+    /// A buffer of `size` (contents undefined): a returned one when there is one.
+    public func take() -> PixelBuffer {
+        if let buffer = free.withLock({ $0.popLast() }) { return buffer }
+        made.add(1, ordering: .relaxed)
+        return PixelBuffer(size: size)
+    }
+
+    /// Takes `buffer` back; the caller must hold no other reference to its pixels.
+    public func giveBack(_ buffer: PixelBuffer) {
+        guard buffer.size == size else { return }
+        free.withLock { $0.append(buffer) }
+    }
+}

@@ -1,0 +1,136 @@
+extension FramePlan {
+    /// This plan with the rules both renderers share applied once (docs/ARCHITECTURE.md
+    /// "Lowering"). `imageSizes` are the sizes of the frame's images; a blur's output joins
+    /// them for the commands after it. Fails, naming the image, when the plan draws an image
+    /// that is not there or feeds a reveal, a luma wipe, a user shader, a blur or sprites an
+    /// image they cannot use.
+    public func lowered(imageSizes: [ImageRef: PixelSize]) throws(SegueError) -> LoweredPlan {
+        try PixelBuffer.checkSize(self.size, what: "frame")
+        var sizes = imageSizes
+        func sizeOf(_ ref: ImageRef) throws(SegueError) -> PixelSize {
+            guard let s = sizes[ref] else {
+                throw .invalidInput("the plan draws image '\(ref)', which is not among the frame's images")
+            }
+            return s
+        }
+        func requireCanvasSize(_ ref: ImageRef, for what: String) throws(SegueError) {
+            let s = try sizeOf(ref)
+            guard s == self.size else { throw .invalidInput("\(what): image '\(ref)' is \(s), the canvas \(self.size)") }
+        }
+
+        var blurs: [LoweredBlur] = []
+        for case .blur(let pass) in commands {
+            let input = try sizeOf(pass.input)
+            let blur = LoweredBlur(pass: pass, inputSize: input, steps: pass.steps(for: input))
+            sizes[blur.output] = blur.outputSize
+            blurs.append(blur)
+        }
+
+        var drawing: [LoweredCommand] = []
+        for command in commands {
+            switch command {
+            case .blur: continue
+            case .clear(let color): drawing.append(.clear(PremultipliedColor(color)))
+            case .fill(let fill): if let f = lowered(fill) { drawing.append(.fill(f)) }
+            case .layer(let layer):
+                guard let l = lowered(layer, sourceSize: try sizeOf(layer.source)) else { continue }
+                if let shadow = layer.shadow.flatMap({ lowered($0, of: l) }) { drawing.append(.shadow(shadow)) }
+                drawing.append(.layer(l))
+            case .reveal(let reveal):
+                try requireCanvasSize(reveal.inside, for: "reveal")
+                try requireCanvasSize(reveal.outside, for: "reveal")
+                drawing += lowered(reveal)
+            case .lumaWipe(let wipe):
+                for ref in [wipe.from, wipe.to, wipe.mask] { try requireCanvasSize(ref, for: "luma wipe") }
+                drawing.append(.lumaWipe(wipe))
+            case .sprites(let field):
+                _ = try sizeOf(field.source)
+                if field.tile > 0 && field.count > 0 { drawing.append(.sprites(field)) }
+            case .shader(let call):
+                for ref in call.inputs.values { _ = try sizeOf(ref) }
+                drawing.append(.shader(call))
+            }
+        }
+        if let first = drawing.first, first.replacesCanvas {} else {
+            drawing.insert(.clear(PremultipliedColor(.clear)), at: 0)
+        }
+
+        var steps: [LoweredStep] = []
+        steps.reserveCapacity(drawing.count)
+        var transparent = false
+        for command in drawing {
+            steps.append(LoweredStep(command: command, canvasIsTransparent: transparent))
+            if case .clear(let c) = command { transparent = c.isTransparent } else { transparent = false }
+        }
+        return LoweredPlan(size: self.size, blurs: blurs, steps: steps)
+    }
+
+    /// A fill that draws something: radii fitted; nil for a transparent colour or an empty shape.
+    private func lowered(_ fill: Fill) -> LoweredFill? {
+        let color = PremultipliedColor(fill.color)
+        guard !color.isTransparent else { return nil }
+        switch fill.shape {
+        case .canvas:
+            return LoweredFill(shape: .canvas, color: color, blend: fill.blend)
+        case .rect(let rect, let radii):
+            guard rect.width > 0, rect.height > 0 else { return nil }
+            return LoweredFill(shape: .rect(rect, radii.fitted(to: rect)), color: color, blend: fill.blend)
+        case .circle(_, let radius):
+            guard radius > 0 else { return nil }
+            return LoweredFill(shape: fill.shape, color: color, blend: fill.blend)
+        }
+    }
+
+    /// A layer that draws something: opacity in (0, 1], a non-empty frame, radii fitted,
+    /// sampling worked out. (A frame off the canvas still casts its shadow onto it.)
+    private func lowered(_ layer: Layer, sourceSize: PixelSize) -> LoweredLayer? {
+        let opacity = clamp(layer.opacity, 0, 1)
+        let f = layer.frame
+        guard opacity > 0, f.width > 0, f.height > 0 else { return nil }
+        let source = layer.sourceRect ?? Rect(size: sourceSize)
+        let ax = source.width / f.width, ay = source.height / f.height
+        let mapping = TexelMapping(ax: ax, bx: source.x - f.x * ax - 0.5, ay: ay, by: source.y - f.y * ay - 0.5)
+        let radii = layer.cornerRadii.fitted(to: f)
+        func isInteger(_ v: Double) -> Bool { v == v.rounded() && abs(v) < 1e9 }
+        let isTexelCopy = radii.isZero && source.width == f.width && source.height == f.height
+            && [f.x, f.y, f.width, f.height, source.x, source.y].allSatisfy(isInteger)
+            && source.minX >= 0 && source.minY >= 0
+            && source.maxX <= Double(sourceSize.width) && source.maxY <= Double(sourceSize.height)
+        return LoweredLayer(source: layer.source, sourceSize: sourceSize, frame: f, radii: radii, opacity: opacity,
+                            blend: layer.blend, mapping: mapping, isTexelCopy: isTexelCopy)
+    }
+
+    /// The shadow of a drawn layer, its colour faded by the layer's opacity; nil when transparent.
+    private func lowered(_ shadow: Shadow, of layer: LoweredLayer) -> LoweredShadow? {
+        let color = PremultipliedColor(shadow.color.withAlpha(shadow.color.a * layer.opacity))
+        guard !color.isTransparent else { return nil }
+        return LoweredShadow(rect: layer.frame.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y),
+                             sigma: max(shadow.sigma, 0), color: color)
+    }
+
+    /// A reveal of a non-empty shape; an empty shape shows `outside` alone, a plain copy.
+    private func lowered(_ reveal: ShapeReveal) -> [LoweredCommand] {
+        let shape: LoweredReveal.Shape?
+        switch reveal.shape {
+        case .circle(let center, let radius, let feather):
+            shape = radius > 0 ? .circle(center: center, radius: radius, feather: max(feather, 0)) : nil
+        case .roundedRect(let rect, let radii):
+            shape = rect.width > 0 && rect.height > 0 ? .roundedRect(rect, radii.fitted(to: rect)) : nil
+        }
+        if let shape { return [.reveal(LoweredReveal(shape: shape, inside: reveal.inside, outside: reveal.outside))] }
+        let canvas = Rect(size: self.size)
+        let copy = LoweredLayer(source: reveal.outside, sourceSize: self.size, frame: canvas, radii: .zero, opacity: 1, blend: .sourceOver,
+                                mapping: TexelMapping(ax: 1, bx: -0.5, ay: 1, by: -0.5), isTexelCopy: true)
+        return [.clear(PremultipliedColor(.clear)), .layer(copy)]
+    }
+}
+
+extension LoweredCommand {
+    /// Whether the command sets every pixel of the canvas without reading it.
+    var replacesCanvas: Bool {
+        switch self {
+        case .clear, .reveal, .lumaWipe, .shader: return true
+        case .fill, .shadow, .layer, .sprites: return false
+        }
+    }
+}

@@ -1,0 +1,92 @@
+// The contract between the engine and the renderers: the engine never touches GL, the
+// renderers never decide timing. A plan is plain data (Codable, `segue plan --json`).
+// Geometry is in canvas pixels (top-left origin, y down); colours are straight sRGB.
+
+/// One step of a frame, drawn in order onto the canvas. Each case is drawn by one file in
+/// each renderer's `Commands/` folder (docs/ARCHITECTURE.md "Draw commands").
+public enum DrawCommand: Hashable, Sendable {
+    case clear(Color)
+    case layer(Layer)
+    case fill(Fill)
+    /// One image through a shape over another; replaces the canvas.
+    case reveal(ShapeReveal)
+    /// A mask swept by a threshold between two images; replaces the canvas.
+    case lumaWipe(LumaWipe)
+    /// Makes the derived image `.named(pass.output)`: `pass.input` blurred by `pass.method`,
+    /// then saturated. Draws nothing on the canvas; later commands draw the result. The
+    /// output is the input's size, or half of it for dual Kawase (see `BlurPass.steps`), so a
+    /// layer draws it whole (`sourceRect` nil) onto the frame the input would fill.
+    case blur(BlurPass)
+    /// StarWars sprites: every sprite of `field.sprites()`, in order, drawn source-over at its
+    /// position at `field.time` (unit scale, bilinear, clamp-to-edge of the whole source). A
+    /// pixel belongs to a sprite iff its centre lies in the moved square `[x, x+w) × [y, y+w)`,
+    /// GL's rasterisation rule, decided by `SpriteField.covers` on float32 numbers both
+    /// renderers compute the same way.
+    case sprites(SpriteField)
+    /// An author's shader file; replaces the canvas. GL only.
+    case shader(ShaderCall)
+
+    /// Whether only the GL renderer can draw this command.
+    public var needsGL: Bool { if case .shader = self { return true } else { return false } }
+}
+
+public struct FramePlan: Codable, Hashable, Sendable {
+    /// Canvas size in pixels.
+    public var size: PixelSize
+    /// Time of this frame in seconds since the start of the sequence.
+    public var time: Double
+    /// The transition's eased progress (0 = from, 1 = to) for display; parts may differ.
+    public var progress: Double
+    public var commands: [DrawCommand]
+    public init(size: PixelSize, time: Double, progress: Double, commands: [DrawCommand]) {
+        self.size = size; self.time = time; self.progress = progress; self.commands = commands
+    }
+
+    /// Whether only the GL renderer can draw this plan (it runs an author's shader).
+    public var needsGL: Bool { commands.contains { $0.needsGL } }
+
+    /// One snapshot alone, as UIKit shows it before a transition starts (`from`) and after it
+    /// completes (`to`, the other view removed): the exact end states of every effect.
+    public static func showing(_ image: ImageRef, size: PixelSize, time: Double) -> FramePlan {
+        FramePlan(size: size, time: time, progress: image == .to ? 1 : 0, commands: [
+            .clear(.clear),
+            .layer(Layer(source: image, frame: Rect(size: size))),
+        ])
+    }
+}
+
+// Commands encode as `{"op": "layer", …fields}` so `segue plan --json` reads naturally.
+extension DrawCommand: Codable {
+    private enum Op: String, Codable { case clear, layer, fill, reveal, lumaWipe, blur, sprites, shader }
+    private enum Keys: String, CodingKey { case op, color }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        switch try c.decode(Op.self, forKey: .op) {
+        case .clear: self = .clear(try c.decode(Color.self, forKey: .color))
+        case .layer: self = .layer(try Layer(from: decoder))
+        case .fill: self = .fill(try Fill(from: decoder))
+        case .reveal: self = .reveal(try ShapeReveal(from: decoder))
+        case .lumaWipe: self = .lumaWipe(try LumaWipe(from: decoder))
+        case .blur: self = .blur(try BlurPass(from: decoder))
+        case .sprites: self = .sprites(try SpriteField(from: decoder))
+        case .shader: self = .shader(try ShaderCall(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case .clear(let color):
+            try c.encode(Op.clear, forKey: .op)
+            try c.encode(color, forKey: .color)
+        case .layer(let l): try c.encode(Op.layer, forKey: .op); try l.encode(to: encoder)
+        case .fill(let f): try c.encode(Op.fill, forKey: .op); try f.encode(to: encoder)
+        case .reveal(let r): try c.encode(Op.reveal, forKey: .op); try r.encode(to: encoder)
+        case .lumaWipe(let w): try c.encode(Op.lumaWipe, forKey: .op); try w.encode(to: encoder)
+        case .blur(let b): try c.encode(Op.blur, forKey: .op); try b.encode(to: encoder)
+        case .sprites(let f): try c.encode(Op.sprites, forKey: .op); try f.encode(to: encoder)
+        case .shader(let s): try c.encode(Op.shader, forKey: .op); try s.encode(to: encoder)
+        }
+    }
+}

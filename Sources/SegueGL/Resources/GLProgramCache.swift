@@ -1,0 +1,111 @@
+import CGLES3
+import SegueCore
+import SegueEffects
+import SegueShaders
+
+/// The renderer's own programs, one per draw command (and the texel-copy variant of layers).
+enum BuiltinProgram: CaseIterable {
+    case layer, layerCopy, fill, shadow, reveal, lumaWipe, blur, sprites
+
+    var vertex: ShaderFile { self == .sprites ? .spritesVertex : .quad }
+    var fragment: ShaderFile {
+        switch self {
+        case .layer, .layerCopy: .layer
+        case .fill: .fill
+        case .shadow: .shadow
+        case .reveal: .reveal
+        case .lumaWipe: .lumaWipe
+        case .blur: .blur
+        case .sprites: .sprites
+        }
+    }
+    var defines: [String] { self == .layerCopy ? ["SEGUE_LAYER_COPY"] : [] }
+    /// Sampler uniforms and the texture unit each reads (set once at link time).
+    var samplers: [(String, Int32)] {
+        switch self {
+        case .layer, .layerCopy, .blur, .sprites: [("u_image", 0)]
+        case .reveal: [("u_inside", 0), ("u_outside", 1)]
+        case .lumaWipe: [("u_from", 0), ("u_to", 1), ("u_mask", 2)]
+        case .fill, .shadow: []
+        }
+    }
+}
+
+/// Compiled programs: the built-in ones, made with the renderer, and the ones `shader`
+/// commands call (authors' files), compiled on first use. Owns their GL objects: `deleteAll`
+/// runs with the context current.
+final class GLProgramCache {
+    private let files: GLShaderFiles
+    private let source: any GLProgramSource
+    private let quadStage: GLSLStage
+    private let shapes: String
+    private var builtins: [BuiltinProgram: GLProgram] = [:]
+    private var callable: [String: GLProgram] = [:]
+    /// Authors' shader files by `UserShader.programName`; they win over `source`.
+    private var userShaders: [String: UserShader] = [:]
+
+    /// Compiles every built-in program (context current). An author's override of a built-in
+    /// stage that does not compile is their input error; Segue's own is an internal one.
+    init(files: GLShaderFiles, programs: (any GLProgramSource)?) throws(SegueError) {
+        self.files = files
+        source = programs ?? files
+        shapes = files.source(of: .shapes)
+        quadStage = GLSLStage(name: ShaderFile.quad.rawValue, body: files.source(of: .quad), shapes: nil)
+        let kind: SegueError.Kind = files.directory == nil ? .internalError : .invalidInput
+        do throws(SegueError) {
+            for program in BuiltinProgram.allCases {
+                let vertex = program.vertex == .quad ? quadStage
+                    : GLSLStage(name: program.vertex.rawValue, body: files.source(of: program.vertex), shapes: nil)
+                let fragment = GLSLStage(name: program.fragment.rawValue, body: files.source(of: program.fragment), shapes: shapes,
+                                         defines: program.defines)
+                let linked = try GLProgram(name: program.fragment.rawValue, vertex: vertex, fragment: fragment, errorKind: kind)
+                builtins[program] = linked
+                glUseProgram(linked.id)
+                for (sampler, unit) in program.samplers {
+                    if let location = linked.location(sampler) { glUniform1i(location, unit) }
+                }
+            }
+        } catch {
+            deleteAll()
+            throw error
+        }
+    }
+
+    subscript(_ program: BuiltinProgram) -> GLProgram {
+        // Every case is compiled by init, or init threw.
+        builtins[program]!
+    }
+
+    /// Makes `shader` commands naming `shader.programName` run the author's file. Registering
+    /// changed text (`segue watch`) drops the program compiled from the old text.
+    func register(_ shader: UserShader) {
+        let name = shader.programName
+        if let old = userShaders[name], old.source.text == shader.source.text { return }
+        userShaders[name] = shader
+        if let program = callable.removeValue(forKey: name) { glDeleteProgram(program.id) }
+    }
+
+    /// The program a `shader` command names: a registered user shader, else one of `source`.
+    func callableProgram(_ name: String) throws(SegueError) -> GLProgram {
+        if let program = callable[name] { return program }
+        let fragment: GLSLStage, label: String
+        if let shader = userShaders[name] {
+            fragment = GLUserShaderSource.stage(for: shader, shapes: shapes)
+            label = shader.path
+        } else if let body = source.fragmentSource(forProgram: name) {
+            fragment = GLSLStage(name: name + ".frag", body: body, shapes: shapes)
+            label = name
+        } else {
+            throw .invalidInput("unknown shader program '\(name)'")
+        }
+        let program = try GLProgram(name: label, vertex: quadStage, fragment: fragment, errorKind: .invalidInput)
+        callable[name] = program
+        return program
+    }
+
+    func deleteAll() {
+        for program in Array(builtins.values) + Array(callable.values) { glDeleteProgram(program.id) }
+        builtins.removeAll()
+        callable.removeAll()
+    }
+}
