@@ -34,6 +34,31 @@ struct GLFrame {
 
     // MARK: Helpers the commands share
 
+    /// Runs `program` over the whole canvas, replacing it: `uniforms` set by their declared
+    /// GLSL type, `inputs` bound as `sampler2D`s by name (in name order, one texture unit each).
+    func drawCanvasProgram(_ program: GLProgram, uniforms: [String: UniformValue], inputs: [String: ImageRef]) throws(SegueError) {
+        glUseProgram(program.id)
+        for (name, value) in uniforms.sorted(by: { $0.key < $1.key }) { try GLUniformType.set(value, name: name, in: program) }
+        let inputs = inputs.sorted { $0.key < $1.key }
+        guard inputs.count <= maxTextureUnits else {
+            throw .invalidInput("shader '\(program.name)': \(inputs.count) inputs, at most \(maxTextureUnits) texture units")
+        }
+        // Upload first: an upload binds on the active unit and would replace an earlier input.
+        var bound: [GLTexture] = []
+        for input in inputs { bound.append(try textures.texture(for: input.value, in: images)) }
+        for (unit, (input, texture)) in zip(inputs, bound).enumerated() {
+            guard let uniform = program.uniforms[input.key] else { continue }  // unused sampler
+            guard uniform.type == GLenum(GL_SAMPLER_2D) else {
+                throw .invalidInput("shader '\(program.name)': input '\(input.key)' is not a sampler2D")
+            }
+            bind(texture, unit: unit)
+            glUniform1i(uniform.location, GLint(unit))
+        }
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        setBlend(nil)
+        drawQuad(program, Rect(size: canvas))
+    }
+
     /// Premultiplied blending; nil replaces the destination (as does a draw onto a
     /// transparent canvas, where both blend modes return the source).
     func setBlend(_ mode: BlendMode?) {

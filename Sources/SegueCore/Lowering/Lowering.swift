@@ -110,14 +110,7 @@ extension FramePlan {
 
     /// A reveal of a non-empty shape; an empty shape shows `outside` alone, a plain copy.
     private func lowered(_ reveal: ShapeReveal) -> [LoweredCommand] {
-        let shape: LoweredReveal.Shape?
-        switch reveal.shape {
-        case .circle(let center, let radius, let feather):
-            shape = radius > 0 ? .circle(center: center, radius: radius, feather: max(feather, 0)) : nil
-        case .roundedRect(let rect, let radii):
-            shape = rect.width > 0 && rect.height > 0 ? .roundedRect(rect, radii.fitted(to: rect)) : nil
-        }
-        if let shape { return [.reveal(LoweredReveal(shape: shape, inside: reveal.inside, outside: reveal.outside))] }
+        if let lowered = reveal.lowered { return [.reveal(lowered)] }
         let canvas = Rect(size: self.size)
         let copy = LoweredLayer(source: reveal.outside, sourceSize: self.size, frame: canvas, radii: .zero, opacity: 1, blend: .sourceOver,
                                 mapping: TexelMapping(ax: 1, bx: -0.5, ay: 1, by: -0.5), isTexelCopy: true)

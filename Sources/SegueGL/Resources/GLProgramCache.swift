@@ -24,9 +24,7 @@ enum BuiltinProgram: CaseIterable {
     var samplers: [(String, Int32)] {
         switch self {
         case .layer, .layerCopy, .blur, .sprites: [("u_image", 0)]
-        case .reveal: [("u_inside", 0), ("u_outside", 1)]
-        case .lumaWipe: [("u_from", 0), ("u_to", 1), ("u_mask", 2)]
-        case .fill, .shadow: []
+        case .reveal, .lumaWipe, .fill, .shadow: []  // canvas programs bind theirs per draw
         }
     }
 }
