@@ -45,7 +45,7 @@ private func allFinite(_ plan: FramePlan) -> Bool {
             case .rect(let r, _): return isFinite(r) && f.color.a.isFinite
             case .circle(let c, let r): return c.x.isFinite && c.y.isFinite && r.isFinite && f.color.a.isFinite
             }
-        case .shader, .blur, .sprites: return false
+        case .reveal, .lumaWipe, .shader, .blur, .sprites: return false
         }
     }
 }
@@ -238,7 +238,7 @@ func zoomTransformScalesTheWholeScreenFromTheSource() throws {
     #expect(all[0].source == .to && all[1].source == .from)
     #expect(close(all[1].frame.y, 28, 1e-4))
     let shadow = try #require(all[1].shadow)
-    #expect(shadow.color.a == 0.44 && shadow.offset == Point(x: 0, y: -6) && shadow.radius == 6.5)
+    #expect(shadow.color.a == 0.44 && shadow.offset == Point(x: 0, y: -6) && shadow.sigma == 6.5)
     let gone = layers(effect.plan(try context("card", fraction: 1)))
     #expect(gone[1].frame.y == 667 && gone[0].frame == Rect(x: 0, y: 0, width: 375, height: 667))
 }

@@ -94,10 +94,10 @@ extension GLSuite {
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             let directory = root.appendingPathComponent("Shaders/GLSL").path
             let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasPrefix(".") }
-            #expect(Set(files) == Set(ShaderLibrary.sources.keys))
-            for file in files {
-                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/" + file)))
-                #expect(ShaderLibrary.sources[file] == bytes, "\(file) differs from the embedded copy")
+            #expect(Set(files) == Set(ShaderFile.allCases.map(\.rawValue)))
+            for file in ShaderFile.allCases {
+                let text = try String(contentsOfFile: directory + "/" + file.rawValue, encoding: .utf8)
+                #expect(file.embeddedSource == text, "\(file.rawValue) differs from the embedded copy")
             }
         }
     }

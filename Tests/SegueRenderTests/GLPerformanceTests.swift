@@ -80,7 +80,7 @@ extension GLSuite {
                         let plan = FramePlan(size: size, time: e, progress: e, commands: [
                             .clear(.clear),
                             .layer(Layer(source: .from, frame: Rect(x: -e * 320, y: 0, width: 320, height: 180),
-                                         cornerRadii: CornerRadii(all: 12), shadow: Shadow(color: .black, radius: 6, offset: .zero))),
+                                         cornerRadii: CornerRadii(all: 12), shadow: Shadow(color: .black, sigma: 6, offset: .zero))),
                             .layer(Layer(source: .to, frame: Rect(x: (1 - e) * 320, y: 0, width: 320, height: 180), opacity: e)),
                         ])
                         try renderer.render(plan, images: images, into: &target)

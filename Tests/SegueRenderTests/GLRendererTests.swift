@@ -254,7 +254,7 @@ extension GLSuite {
             var image = PixelBuffer(width: 24, height: 24)
             image.fill(.white)
             let frame = Rect(x: 20, y: 16, width: 24, height: 24)
-            let shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 0.5), radius: 4, offset: Point(x: 0, y: 6))
+            let shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 0.5), sigma: 4, offset: Point(x: 0, y: 6))
             let out = try render(PixelSize(width: 64, height: 64), [
                 .clear(.clear), .layer(Layer(source: .from, frame: frame, opacity: 0.8, shadow: shadow)),
             ], images: ImageSet([.from: image]))
@@ -324,7 +324,7 @@ extension GLSuite {
             let renderer = try GLRenderer(programs: GLShaderCommandTests.programs)
             let image = glTestImage(width: 16, height: 12, seed: 11, opaque: true)
             let call = ShaderCall(program: "tint", uniforms: [
-                "u_gain": .float(0.5), "u_add": .color(Color(r: 0.25, g: 0, b: 0, a: 0.5)), "u_flip": .int(1),
+                "u_gain": .float(0.5), "u_add": UniformValue(type: "vec4", values: [0.25, 0, 0, 0.5]), "u_flip": .int(1),
                 "u_unused": .float(3),
             ], inputs: ["u_from": .from])
             var out = PixelBuffer(size: image.size)

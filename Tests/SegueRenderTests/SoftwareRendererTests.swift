@@ -90,7 +90,7 @@ import SegueSoftware
         let commands: [DrawCommand] = [
             .clear(.clear),
             .layer(Layer(source: .from, frame: Rect(x: -10.3, y: 2.7, width: 80.2, height: 50.9), opacity: 0.8, cornerRadii: CornerRadii(all: 9),
-                         shadow: Shadow(color: .black, radius: 4, offset: Point(x: 0, y: 2)))),
+                         shadow: Shadow(color: .black, sigma: 4, offset: Point(x: 0, y: 2)))),
             .layer(Layer(source: .to, sourceRect: Rect(x: 10, y: 10, width: 30, height: 20), frame: Rect(x: 40, y: 5, width: 50, height: 40))),
         ]
         let one = try render(commands, images: [.from: a, .to: b], threads: 1)
