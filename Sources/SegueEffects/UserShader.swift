@@ -179,14 +179,14 @@ public struct UserShaderEffect: Effect {
         case .glTransition:
             let ratio = frame.width / frame.height
             var uniforms = parameterUniforms
-            uniforms["progress"] = .float(frame.progress)
+            uniforms["progress"] = .float(frame.easedProgress)
             uniforms["ratio"] = .float(ratio)
             // Snapshots are fitted to the canvas (--fit) before the shader sees them.
             uniforms["_fromR"] = .float(ratio)
             uniforms["_toR"] = .float(ratio)
             var inputs: [String: ImageRef] = ["from": .from, "to": .to]
             for p in shader.parameters where p.type == "sampler2D" { inputs[p.name] = UserShader.imageRef(forParameter: p.name) }
-            return FramePlan(size: frame.size, time: frame.time, progress: frame.progress, commands: [
+            return FramePlan(size: frame.size, time: frame.time, progress: frame.easedProgress, commands: [
                 .shader(ShaderCall(program: shader.programName, uniforms: uniforms, inputs: inputs)),
             ])
         case .native(_, let program):

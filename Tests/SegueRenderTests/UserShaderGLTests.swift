@@ -308,9 +308,9 @@ struct TintEffect: Effect {
     let level: Double
 
     func plan(_ frame: FrameContext) -> FramePlan {
-        FramePlan(size: frame.size, time: frame.time, progress: frame.progress, commands: [
+        FramePlan(size: frame.size, time: frame.time, progress: frame.easedProgress, commands: [
             .clear(.clear),
-            .shader(ShaderCall(program: "test-tint", uniforms: ["u_level": .float(frame.progress * 2 + level)], inputs: ["u_from": .from])),
+            .shader(ShaderCall(program: "test-tint", uniforms: ["u_level": .float(frame.easedProgress * 2 + level)], inputs: ["u_from": .from])),
         ])
     }
 }

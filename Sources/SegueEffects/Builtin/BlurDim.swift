@@ -48,7 +48,7 @@ public struct BlurDim: Effect {
     }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let canvas = frame.canvas
         let sigma = (radius ?? style.radius) * frame.scale * e
         var commands: [DrawCommand] = []
@@ -84,7 +84,7 @@ public struct CrossBlur: Effect {
     )) { p throws(SegueError) in CrossBlur(radius: p.number("radius")) }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let sigma = radius * frame.scale
         var commands: [DrawCommand] = []
         func blurred(_ ref: ImageRef, _ s: Double, _ name: String) -> ImageRef {

@@ -37,7 +37,7 @@ public struct Bubble: Effect {
     }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let a = mode.amount(e)
         let k = lerp(Self.startScale, 1, a)
         let canvas = frame.canvas

@@ -111,9 +111,9 @@ public struct Card: Effect {
         let ad = mode.amount(frame.eased(by: .easeOut))
         let canvas = frame.canvas
         let s = frame.scale
-        let sigma = preset.presenterScale(width: canvas.width / s, height: canvas.height / s, inset: inset)
+        let presenterScale = preset.presenterScale(width: canvas.width / s, height: canvas.height / s, inset: inset)
         // Scale about the top centre so the top edge stays put, then move down (§7.1).
-        let presenter = canvas.scaled(by: lerp(1, sigma, a), about: Point(x: canvas.midX, y: 0))
+        let presenter = canvas.scaled(by: lerp(1, presenterScale, a), about: Point(x: canvas.midX, y: 0))
             .offsetBy(dx: 0, dy: lerp(0, preset.presenterTop(inset: inset) * s, a))
         let presenterCorners = CornerRadii.top(preset.cornerRadius * s * ad)
         let cardTop = preset.cardTop(inset: inset) * s

@@ -15,7 +15,7 @@ public struct Diagonal: Effect {
     )) { p throws(SegueError) in Diagonal(mode: PresentationMode(p)) }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let out = 1 - mode.amount(e)
         let canvas = frame.canvas
         let presentedFrame = canvas.offsetBy(dx: out * canvas.width, dy: out * canvas.height)

@@ -9,7 +9,7 @@ public struct Fade: Effect {
     )) { _ throws(SegueError) in Fade() }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let canvas = frame.canvas
         return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
             .clear(.clear),

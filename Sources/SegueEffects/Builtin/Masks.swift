@@ -40,7 +40,7 @@ public struct CircleReveal: Effect {
     }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let u = frame.progress
+        let u = frame.easedProgress
         let c = center.inPixels(frame.scale)
         let end = farthestCornerRadius(center: c, width: frame.width, height: frame.height)
         let start = startRadius * frame.scale
@@ -74,7 +74,7 @@ public struct Iris: Effect {
     )) { p throws(SegueError) in Iris(center: p.point("center"), cornerRadius: p.number("cornerRadius"), mode: RevealMode(p)) }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let amount = mode == .reveal ? e : 1 - e
         let (rect, radii) = Reveal.iris(center: center.inPixels(frame.scale), width: frame.width, height: frame.height,
                                         cornerRadius: cornerRadius * frame.scale, amount: amount)
@@ -105,7 +105,7 @@ public struct LumaMask: Effect {
     )) { p throws(SegueError) in LumaMask(softness: p.number("softness")) }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
             .shader(ShaderCall(program: "mask", uniforms: ["u_progress": .float(e), "u_softness": .float(softness)],
                                inputs: ["from": .from, "to": .to, "mask": .named("mask")])),

@@ -41,7 +41,7 @@ public struct Present: Effect {
     }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let a = mode.amount(e)
         let canvas = frame.canvas
         let presentedFrame = canvas.offsetBy(dx: 0, dy: (1 - a) * edge.outside * canvas.height)

@@ -57,7 +57,7 @@ public struct Push: Effect {
     }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let canvas = frame.canvas
         let (dx, dy) = direction.vector
         let travelX = dx * canvas.width, travelY = dy * canvas.height

@@ -47,7 +47,7 @@ public struct StarWars: Effect {
         let d = frame.duration > 0 ? frame.duration : 1
         var field = SpriteField(source: .from, size: frame.size, tile: spriteWidth * s, seed: frame.seed,
                                 velocityMin: Point(x: -100, y: h / d), velocityMax: Point(x: 100, y: 1.3 * h / d),
-                                time: frame.progress * d)
+                                time: frame.easedProgress * d)
         if motion != .linear {
             field.velocityMin = Point(x: -0.15 * Self.pushSpeed * s, y: -0.15 * Self.pushSpeed * s)
             field.velocityMax = Point(x: 0.15 * Self.pushSpeed * s, y: 0)
@@ -60,7 +60,7 @@ public struct StarWars: Effect {
     }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        FramePlan(size: frame.size, time: frame.time, progress: frame.progress, commands: [
+        FramePlan(size: frame.size, time: frame.time, progress: frame.easedProgress, commands: [
             .clear(.clear),
             .layer(Layer(source: .to, frame: frame.canvas)),
             .sprites(field(frame)),

@@ -63,7 +63,7 @@ public struct Zoom: Effect {
     }
 
     private func framePlan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let canvas = frame.canvas
         let src = source.inPixels(frame.scale), dst = destination.inPixels(frame.scale)
         let moving = Rect.lerp(src, dst, e)
