@@ -101,7 +101,7 @@ public struct PreparedTransition: Sendable {
             images[UserShader.imageRef(forParameter: parameter.name)] = (path.isEmpty ? ShaderTextures.lumaSpiral() : try ImageFile.load(path)).flippedVertically()
         }
         for spec in entry.descriptor.parameters where spec.kind == .image {
-            let path = values.string(spec.name)
+            let path = values.imagePath(spec.name)
             if !path.isEmpty {
                 images[.named(spec.name)] = try ImageFile.load(path).fitted(to: size, mode: .stretch)
             } else if let builtin = effect.builtinImage(parameter: spec.name, size: size) {
