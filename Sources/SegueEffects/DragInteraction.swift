@@ -2,10 +2,12 @@ import SegueCore
 
 /// How an effect's original follows a finger, where it departs from
 /// `UIPercentDrivenInteractiveTransition`'s linear percent and 0.5 rule: a card that moves
-/// elastically and dismisses past a distance, a bubble that finishes past 0.3 (effects.md §2.2,
-/// §7). The pipeline maps a gesture track through it before deciding finish or cancel.
+/// elastically and dismisses past a distance (DeckTransition, SPStorkController), a bubble that
+/// finishes past 0.3 (BubbleTransition's `BubbleInteractiveTransition`). The pipeline maps a
+/// gesture track through it before deciding finish or cancel.
 public struct DragInteraction: Sendable {
-    /// Animation fraction for the finger's progress (translation / travel, unclamped).
+    /// The time fraction (`FrameContext.timeFraction`) for the finger's progress (translation /
+    /// travel, unclamped).
     public var fraction: @Sendable (Double) -> Double
     /// The transition finishes when the fraction at release is at least this (a position rule).
     public var finishThreshold: Double

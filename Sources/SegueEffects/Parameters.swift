@@ -3,8 +3,6 @@ import SegueCore
 /// The type of an effect parameter, with its accepted range.
 public enum ParameterKind: Hashable, Sendable, Codable {
     case number(min: Double, max: Double)
-    case integer(min: Int, max: Int)
-    case bool
     case choice([String])
     case point
     case color
@@ -19,7 +17,7 @@ public enum ParameterKind: Hashable, Sendable, Codable {
 /// A parameter value. Points and rects are in the unit the parameter names (pt or px).
 public enum ParameterValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case number(Double)
-    case bool(Bool)
+    /// A choice or an image path.
     case string(String)
     case point(Point)
     case color(Color)
@@ -30,7 +28,6 @@ public enum ParameterValue: Hashable, Sendable, Codable, CustomStringConvertible
     public var description: String {
         switch self {
         case .number(let v): return readable(v, decimals: 6)
-        case .bool(let b): return b ? "true" : "false"
         case .string(let s): return s
         case .point(let p): return [p.x, p.y].map { readable($0, decimals: 6) }.joined(separator: ",")
         case .color(let c): return c.hexString
@@ -52,31 +49,21 @@ public struct ParameterSpec: Hashable, Sendable, Codable {
         self.name = name; self.kind = kind; self.defaultValue = value; self.summary = summary
     }
 
-    /// Parses and range-checks a command-line value (`0.5`, `true`, `left`, `10,20`, `#ff0000`).
+    /// Parses and range-checks a command-line value (`0.5`, `left`, `10,20`, `#ff0000`, `true` for a
+    /// user shader's bool).
     public func parse(_ text: String) throws(SegueError) -> ParameterValue {
         func bad(_ why: String) -> SegueError { .invalidInput("parameter \(name)=\(text): \(why)") }
         func numbers(_ n: Int) throws(SegueError) -> [Double] {
-            let parts = text.split(separator: ",").map { Double($0.trimmingSpaces) }
-            guard parts.count == n, parts.allSatisfy({ $0?.isFinite == true }) else {
-                throw bad("expected \(n) comma-separated numbers")
-            }
-            return parts.map { $0! }
+            let fields = text.split(separator: ",")
+            let numbers = fields.compactMap { Double($0.trimmingSpaces) }.filter(\.isFinite)
+            guard fields.count == n, numbers.count == n else { throw bad("expected \(n) comma-separated numbers") }
+            return numbers
         }
         switch kind {
         case .number(let lo, let hi):
             guard let v = Double(text), v.isFinite else { throw bad("not a number") }
             guard v >= lo && v <= hi else { throw bad("out of range [\(lo), \(hi)]") }
             return .number(v)
-        case .integer(let lo, let hi):
-            guard let v = Int(text) else { throw bad("not an integer") }
-            guard v >= lo && v <= hi else { throw bad("out of range [\(lo), \(hi)]") }
-            return .number(Double(v))
-        case .bool:
-            switch text.lowercased() {
-            case "true", "1", "yes", "on": return .bool(true)
-            case "false", "0", "no", "off": return .bool(false)
-            default: throw bad("expected true or false")
-            }
         case .choice(let options):
             guard options.contains(text) else { throw bad("expected one of \(options.joined(separator: ", "))") }
             return .string(text)
@@ -151,32 +138,12 @@ public struct ParameterValues: Sendable {
         self.values = values
     }
 
-    public func number(_ name: String) -> Double {
-        if case .number(let v)? = values[name] { return v }
-        preconditionFailure("parameter \(name) is not a number")
-    }
-    public func bool(_ name: String) -> Bool {
-        if case .bool(let v)? = values[name] { return v }
-        preconditionFailure("parameter \(name) is not a bool")
-    }
-    public func string(_ name: String) -> String {
-        if case .string(let v)? = values[name] { return v }
-        preconditionFailure("parameter \(name) is not a string")
-    }
-    public func point(_ name: String) -> Point {
-        if case .point(let v)? = values[name] { return v }
-        preconditionFailure("parameter \(name) is not a point")
-    }
-    public func color(_ name: String) -> Color {
-        if case .color(let v)? = values[name] { return v }
-        preconditionFailure("parameter \(name) is not a color")
-    }
-    public func uniform(_ name: String) -> UniformValue {
-        if case .uniform(let v)? = values[name] { return v }
-        preconditionFailure("parameter \(name) is not a uniform")
-    }
-    public func rect(_ name: String) -> Rect {
-        if case .rect(let v)? = values[name] { return v }
-        preconditionFailure("parameter \(name) is not a rect")
+    /// The value of `name`, if the effect declares it.
+    public subscript(name: String) -> ParameterValue? { values[name] }
+
+    /// The file an `.image` parameter names; empty for the effect's built-in image.
+    public func imagePath(_ name: String) -> String {
+        if case .string(let path)? = values[name] { return path }
+        return ""
     }
 }

@@ -16,7 +16,8 @@ public struct ShaderDiagnostic: Sendable, Hashable, Codable {
 }
 
 /// A `uniform` a shader file exposes as a parameter, with the default from its `// = value`
-/// comment (GL Transitions convention, reference §1.3).
+/// comment (the convention of the GL Transition specification, gl-transitions/gl-transitions
+/// README, as gl-transition-utils parses it).
 public struct ShaderParameter: Sendable, Hashable {
     public var name: String
     /// GLSL type: float, int, bool, vec2-4, ivec2-4, bvec2-4, mat2-4 or sampler2D.

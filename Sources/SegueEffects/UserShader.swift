@@ -169,28 +169,15 @@ public struct UserShaderEffect: Effect {
     private var parameterUniforms: [String: UniformValue] {
         var uniforms: [String: UniformValue] = [:]
         for p in shader.parameters where p.type != "sampler2D" {
-            if case .uniform(let v)? = values.values[p.name] { uniforms[p.name] = v } else { uniforms[p.name] = p.defaultUniform }
+            if case .uniform(let v)? = values[p.name] { uniforms[p.name] = v } else { uniforms[p.name] = p.defaultUniform }
         }
         return uniforms
     }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        switch shader.format {
-        case .glTransition:
-            let ratio = frame.width / frame.height
-            var uniforms = parameterUniforms
-            uniforms["progress"] = .float(frame.progress)
-            uniforms["ratio"] = .float(ratio)
-            // Snapshots are fitted to the canvas (--fit) before the shader sees them.
-            uniforms["_fromR"] = .float(ratio)
-            uniforms["_toR"] = .float(ratio)
-            var inputs: [String: ImageRef] = ["from": .from, "to": .to]
-            for p in shader.parameters where p.type == "sampler2D" { inputs[p.name] = UserShader.imageRef(forParameter: p.name) }
-            return FramePlan(size: frame.size, time: frame.time, progress: frame.progress, commands: [
-                .shader(ShaderCall(program: shader.programName, uniforms: uniforms, inputs: inputs)),
-            ])
-        case .native(_, let program):
-            var plan = base!.plan(frame)
+        // A native file always has its base effect (`UserShader.entry(base:)` requires one).
+        if case .native(_, let program) = shader.format, let base {
+            var plan = base.plan(frame)
             let own = parameterUniforms
             plan.commands = plan.commands.map { command in
                 guard case .shader(var call) = command, call.program == program else { return command }
@@ -200,6 +187,18 @@ public struct UserShaderEffect: Effect {
             }
             return plan
         }
+        let ratio = frame.width / frame.height
+        var uniforms = parameterUniforms
+        uniforms["progress"] = .float(frame.easedProgress)
+        uniforms["ratio"] = .float(ratio)
+        // Snapshots are fitted to the canvas (--fit) before the shader sees them.
+        uniforms["_fromR"] = .float(ratio)
+        uniforms["_toR"] = .float(ratio)
+        var inputs: [String: ImageRef] = ["from": .from, "to": .to]
+        for p in shader.parameters where p.type == "sampler2D" { inputs[p.name] = UserShader.imageRef(forParameter: p.name) }
+        return FramePlan(size: frame.size, time: frame.time, progress: frame.easedProgress, commands: [
+            .shader(ShaderCall(program: shader.programName, uniforms: uniforms, inputs: inputs)),
+        ])
     }
 
     /// A GL Transitions shader draws its own end states (the spec's rule, which `validate`

@@ -101,7 +101,7 @@ public struct PreparedTransition: Sendable {
             images[UserShader.imageRef(forParameter: parameter.name)] = (path.isEmpty ? ShaderTextures.lumaSpiral() : try ImageFile.load(path)).flippedVertically()
         }
         for spec in entry.descriptor.parameters where spec.kind == .image {
-            let path = values.string(spec.name)
+            let path = values.imagePath(spec.name)
             if !path.isEmpty {
                 images[.named(spec.name)] = try ImageFile.load(path).fitted(to: size, mode: .stretch)
             } else if let builtin = effect.builtinImage(parameter: spec.name, size: size) {
@@ -119,7 +119,7 @@ public struct PreparedTransition: Sendable {
                                  timing: TimingCurve) throws(SegueError) -> Timeline {
         guard let gesture = request.gesture else { return Timeline(duration: duration, fps: request.fps) }
         var track = try GestureTrack.load(path: gesture, options: request.gestureOptions)
-        let probe = FrameContext(size: size, fraction: 0, time: 0, duration: duration, timing: timing, scale: request.scale, seed: request.seed)
+        let probe = FrameContext(size: size, timeFraction: 0, time: 0, duration: duration, timing: timing, scale: request.scale, seed: request.seed)
         if let drag = effect.dragInteraction(probe) { track.follow(drag) }
         return Timeline(fps: request.fps, driver: try track.driver(duration: duration))
     }
@@ -145,7 +145,7 @@ public struct PreparedTransition: Sendable {
         if fraction <= 0 || fraction >= 1, let image = effect.restingSnapshot(atEnd: fraction >= 1) {
             return .showing(image, size: size, time: time ?? (fraction >= 1 ? duration : 0))
         }
-        let context = FrameContext(size: size, fraction: clamp(fraction, 0, 1), time: time ?? fraction * duration,
+        let context = FrameContext(size: size, timeFraction: clamp(fraction, 0, 1), time: time ?? fraction * duration,
                                    duration: duration, timing: timing, scale: scale, seed: seed)
         return effect.plan(context)
     }

@@ -62,8 +62,6 @@ struct ListCommand: ParsableCommand {
     static func typeName(_ kind: ParameterKind) -> String {
         switch kind {
         case .number(let lo, let hi): return "number \(lo)…\(hi)"
-        case .integer(let lo, let hi): return "integer \(lo)…\(hi)"
-        case .bool: return "bool"
         case .choice(let options): return options.joined(separator: "|")
         case .point: return "point x,y"
         case .color: return "color"

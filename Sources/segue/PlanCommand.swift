@@ -8,7 +8,7 @@ struct PlanCommand: ParsableCommand {
         abstract: "Print the FramePlan of one frame: the draw commands, layer geometry and uniforms a renderer receives.")
 
     @Argument(help: "Effect name or a shader file (.glsl).") var effect: String
-    @Option(help: "Progress 0…1 (linear time fraction).") var at: Double
+    @Option(help: "Time fraction 0…1, linear in time, before the timing curve.") var at: Double
     @OptionGroup var options: TransitionOptions
     @Flag(help: "Print JSON.") var json = false
 

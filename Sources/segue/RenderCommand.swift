@@ -81,7 +81,7 @@ struct StillCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "still", abstract: "Render one frame at a progress to a PNG file.")
 
     @Argument(help: "Effect name or a shader file (.glsl).") var effect: String
-    @Option(help: "Progress 0…1 (linear time fraction: 0 = from, 1 = to).") var at: Double
+    @Option(help: "Time fraction 0…1, linear in time, before the timing curve (0 = from, 1 = to).") var at: Double
     @OptionGroup var options: TransitionOptions
     @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
     @Option(help: "PNG compression: fast, default, best.") var pngCompression: String = "default"

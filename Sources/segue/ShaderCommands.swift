@@ -57,7 +57,7 @@ struct WatchCommand: ParsableCommand {
         """)
 
     @Argument(help: "The shader file (.glsl).") var file: String
-    @Option(help: "Progress 0…1 of the previewed frame (linear time fraction).") var at: Double = 0.5
+    @Option(help: "Time fraction 0…1 of the previewed frame, linear in time, before the timing curve.") var at: Double = 0.5
     @Option(help: "Preview N frames from progress 0 to 1 side by side instead.") var strip: Int?
     @Option(name: .shortAndLong, help: "Preview PNG file.") var output: String
     @Option(help: "Seconds between checks of the file.") var interval: Double = 0.2

@@ -28,7 +28,7 @@ struct ShaderEffectPlanTests {
         let effect = try EffectTable.require("circle-reveal").make(ParameterValues(
             specs: EffectTable.require("circle-reveal").descriptor.parameters, overrides: [("center", "330,40")], effect: "circle-reveal"))
         for (fraction, r) in [(0.25, 177.135), (0.5, 354.270), (0.75, 531.405)] {
-            let plan = effect.plan(FrameContext(size: PixelSize(width: 375, height: 667), fraction: fraction, time: fraction * 0.5,
+            let plan = effect.plan(FrameContext(size: PixelSize(width: 375, height: 667), timeFraction: fraction, time: fraction * 0.5,
                                                 duration: 0.5, timing: .linear, scale: 1))
             guard case .shader(let call) = plan.commands.first else { Issue.record("no shader command"); return }
             #expect(call.program == "circle-reveal")

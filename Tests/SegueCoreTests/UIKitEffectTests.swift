@@ -14,7 +14,7 @@ private func make(_ name: String, _ overrides: [(String, String)] = []) throws -
 /// A frame of a `width × height` canvas at `scale` (1 = the reference's point numbers are pixels).
 private func context(_ name: String, fraction: Double, width: Int = 375, height: Int = 667, scale: Double = 1) throws -> FrameContext {
     let d = try EffectTable.require(name).descriptor
-    return FrameContext(size: PixelSize(width: width, height: height), fraction: fraction, time: fraction * d.defaultDuration,
+    return FrameContext(size: PixelSize(width: width, height: height), timeFraction: fraction, time: fraction * d.defaultDuration,
                         duration: d.defaultDuration, timing: d.defaultTiming, scale: scale)
 }
 
@@ -148,7 +148,7 @@ private let curveEffects: [(String, [(String, String)])] = [
     let src = pixels(Rect(x: 20, y: 212, width: 44, height: 44), scale)
     let dst = pixels(Rect(x: 0, y: 98, width: 390, height: 296), scale)
     let ctx = try context("zoom", fraction: 0.5, width: 1170, height: 2532, scale: scale)
-    let e = ctx.progress
+    let e = ctx.easedProgress
     let all = layers(effect.plan(ctx))
     #expect(all.count == 4)
     // Screens cross-dissolve.

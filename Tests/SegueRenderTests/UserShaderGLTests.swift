@@ -299,18 +299,18 @@ extension GLSuite {
 }
 
 /// A test-only effect that draws through a `shader` command, for the native format.
-struct TintEffect: Effect {
-    static let entry = EffectEntry(EffectDescriptor(
-        name: "test-tint", summary: "test", kind: .shader,
-        parameters: [ParameterSpec("level", .number(min: -1, max: 1), default: .number(0), "added to progress")],
-        defaultDuration: 1, defaultTiming: .linear
-    )) { values throws(SegueError) in TintEffect(level: values.number("level")) }
-    let level: Double
+struct TintEffect: BuiltinEffect {
+    static let entry = EffectEntry(TintEffect(), name: "test-tint", summary: "test", kind: .shader,
+                                   defaultDuration: 1, defaultTiming: .linear)
+    static let parameters: [ParameterBinding<TintEffect>] = [.init(\.$level)]
+
+    @Parameter("level", in: -1...1, "added to progress")
+    var level = 0.0
 
     func plan(_ frame: FrameContext) -> FramePlan {
-        FramePlan(size: frame.size, time: frame.time, progress: frame.progress, commands: [
+        FramePlan(size: frame.size, time: frame.time, progress: frame.easedProgress, commands: [
             .clear(.clear),
-            .shader(ShaderCall(program: "test-tint", uniforms: ["u_level": .float(frame.progress * 2 + level)], inputs: ["u_from": .from])),
+            .shader(ShaderCall(program: "test-tint", uniforms: ["u_level": .float(frame.easedProgress * 2 + level)], inputs: ["u_from": .from])),
         ])
     }
 }

@@ -1,12 +1,14 @@
 import SegueCore
 
-/// UIBlurEffect-like backdrop styles (effects.md §3.2, UIImage+ImageEffects) and a plain dim
-/// (§3.1, Apple's presentation sample: black at 0.5).
-public enum BlurStyle: String, CaseIterable, Sendable {
+/// UIBlurEffect-like backdrop styles, with the numbers of Apple's WWDC 2013 sample category
+/// UIImage+ImageEffects (`UIImage+ImageEffects.m`, the only blur parameters Apple published),
+/// and a plain dim (Apple's *Custom View Controller Presentations and Transitions* sample:
+/// black at 0.5).
+public enum BlurStyle: String, ParameterChoice {
     case light, extraLight, dark, dim
 
-    /// Blur radius in pt, taken as the Gaussian σ (§3.2); 0 = no blur.
-    public var radius: Double {
+    /// The sample's blur radius in pt, used as the Gaussian σ; 0 = no blur.
+    public var sigma: Double {
         switch self {
         case .light: return 30
         case .extraLight, .dark: return 20
@@ -25,36 +27,35 @@ public enum BlurStyle: String, CaseIterable, Sendable {
     public var saturation: Double { self == .dim ? 1 : 1.8 }
 }
 
-/// The presentation backdrop (effects.md §3): the old screen blurs, saturates and takes the
-/// style's tint progressively (σ, saturation and tint alpha all ∝ eased progress, §3.2
-/// [infer]) while the new screen slides up over it as a sheet, or fades in.
-public struct BlurDim: Effect {
-    let style: BlurStyle
-    /// σ in pt; nil = the style's.
-    let radius: Double?
-    let sheet: Bool
+/// The presentation backdrop: the old screen blurs, saturates and takes the style's tint
+/// progressively while the new screen slides up over it as a sheet, or fades in. σ, saturation
+/// and tint alpha all grow in proportion to the eased progress: our model of a blur effect
+/// animating in, which UIKit does not document.
+public struct BlurDim: BuiltinEffect {
+    /// How the new screen comes in over the backdrop.
+    enum Entrance: String, ParameterChoice { case sheet, fade }
 
-    public static let entry = EffectEntry(EffectDescriptor(
-        name: "blur-dim", summary: "Presentation backdrop: the old screen blurs and dims while the new one comes in over it.",
-        kind: .shader, parameters: [
-            ParameterSpec("style", .choice(BlurStyle.allCases.map(\.rawValue)), default: .string(BlurStyle.dark.rawValue),
-                          "UIBlurEffect-like style (radius, tint, saturation 1.8), or dim: plain black at 0.5."),
-            ParameterSpec("radius", .number(min: 0, max: 200), default: .number(0), "Blur σ in pt (0 = the style's)."),
-            ParameterSpec("presented", .choice(["sheet", "fade"]), default: .string("sheet"), "sheet: the new screen slides up; fade: it fades in."),
-        ], defaultDuration: 0.35, defaultTiming: .easeInEaseOut
-    )) { p throws(SegueError) in
-        let r = p.number("radius")
-        return BlurDim(style: BlurStyle(rawValue: p.string("style"))!, radius: r > 0 ? r : nil, sheet: p.string("presented") == "sheet")
-    }
+    public static let entry = EffectEntry(BlurDim(), name: "blur-dim",
+                                          summary: "Presentation backdrop: the old screen blurs and dims while the new one comes in over it.",
+                                          kind: .shader, defaultDuration: 0.35, defaultTiming: .easeInEaseOut)
+    public static let parameters: [ParameterBinding<BlurDim>] = [.init(\.$style), .init(\.$sigma), .init(\.$presented)]
+
+    @Parameter("style", "UIBlurEffect-like style (radius, tint, saturation 1.8), or dim: plain black at 0.5.")
+    var style = BlurStyle.dark
+    /// In pt; 0 = the style's.
+    @Parameter("radius", in: 0...200, "Blur σ in pt (0 = the style's).")
+    var sigma = 0.0
+    @Parameter("presented", "sheet: the new screen slides up; fade: it fades in.")
+    var presented = Entrance.sheet
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let canvas = frame.canvas
-        let sigma = (radius ?? style.radius) * frame.scale * e
+        let blurSigma = (sigma > 0 ? sigma : style.sigma) * frame.scale * e
         var commands: [DrawCommand] = []
         var backdrop = ImageRef.from
-        if sigma > 0 {
-            commands.append(.blur(BlurPass(input: .from, output: "backdrop", method: .forSigma(sigma),
+        if blurSigma > 0 {
+            commands.append(.blur(BlurPass(input: .from, output: "backdrop", method: .forSigma(blurSigma),
                                            saturation: lerp(1, style.saturation, e))))
             backdrop = .named("backdrop")
         }
@@ -63,29 +64,27 @@ public struct BlurDim: Effect {
             .clear(.clear),
             .layer(Layer(source: backdrop, frame: canvas)),
             .fill(Fill(shape: .canvas, color: tint.withAlpha(tint.a * e))),
-            sheet ? .layer(Layer(source: .to, frame: canvas.offsetBy(dx: 0, dy: (1 - e) * canvas.height)))
-                  : .layer(Layer(source: .to, frame: canvas, opacity: e)),
+            presented == .sheet ? .layer(Layer(source: .to, frame: canvas.offsetBy(dx: 0, dy: (1 - e) * canvas.height)))
+                                : .layer(Layer(source: .to, frame: canvas, opacity: e)),
         ]
         return FramePlan(size: frame.size, time: frame.time, progress: e, commands: commands)
     }
 }
 
-/// Cross-blur: the old screen blurs out (σ 0 → radius) while the new one comes into focus
-/// (σ radius → 0), the two cross-dissolved (added at opacities 1 − e and e, as `fade`).
-public struct CrossBlur: Effect {
-    /// σ in pt.
-    let radius: Double
+/// Cross-blur: the old screen blurs out (σ 0 → `maxSigma`) while the new one comes into focus
+/// (σ `maxSigma` → 0), the two cross-dissolved (added at opacities 1 − e and e, as `fade`).
+public struct CrossBlur: BuiltinEffect {
+    public static let entry = EffectEntry(CrossBlur(), name: "blur",
+                                          summary: "Cross-blur: the old screen blurs out while the new one comes into focus.",
+                                          kind: .shader, defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
+    public static let parameters: [ParameterBinding<CrossBlur>] = [.init(\.$maxSigma)]
 
-    public static let entry = EffectEntry(EffectDescriptor(
-        name: "blur", summary: "Cross-blur: the old screen blurs out while the new one comes into focus.",
-        kind: .shader, parameters: [
-            ParameterSpec("radius", .number(min: 0, max: 200), default: .number(10), "Largest blur σ in pt."),
-        ], defaultDuration: 0.5, defaultTiming: .easeInEaseOut
-    )) { p throws(SegueError) in CrossBlur(radius: p.number("radius")) }
+    @Parameter("radius", in: 0...200, "Largest blur σ in pt.")
+    var maxSigma = 10.0
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
-        let sigma = radius * frame.scale
+        let e = frame.easedProgress
+        let sigma = maxSigma * frame.scale
         var commands: [DrawCommand] = []
         func blurred(_ ref: ImageRef, _ s: Double, _ name: String) -> ImageRef {
             guard s > 0 else { return ref }

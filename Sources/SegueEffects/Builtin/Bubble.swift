@@ -1,43 +1,40 @@
 import SegueCore
 
-/// BubbleTransition (andreamazz/BubbleTransition, effects.md §2.2): a disc of `color` centred on
-/// the start point (the button) grows from scale 0.001 to the farthest-corner radius, while the
-/// presented screen scales from 0.001 to 1 with its centre moving from the start point to the
-/// screen centre, fading in — all in one 0.5 s ease-in-ease-out `UIView.animate`. The screen is
-/// a scaled rectangle, not clipped to the disc: the look relies on the colour matching its
-/// background. Dismissal runs it backwards.
-public struct Bubble: Effect {
+/// BubbleTransition (andreamazz/BubbleTransition, Source/BubbleTransition.swift): a disc of
+/// `color` centred on the start point (the button) grows from scale 0.001 to the
+/// farthest-corner radius, while the presented screen scales from 0.001 to 1 with its centre
+/// moving from the start point to the screen centre, fading in — all in one 0.5 s
+/// ease-in-ease-out `UIView.animate`. The screen is a scaled rectangle, not clipped to the disc:
+/// the look relies on the colour matching its background. Dismissal runs it backwards.
+public struct Bubble: BuiltinEffect {
     /// `BubbleInteractiveTransition` finishes a dismissal released past this progress
-    /// (`translation.y / height`), else cancels it (§2.2, §6.3).
+    /// (`translation.y / height`, its `interactionThreshold`), else cancels it.
     public static let interactiveFinishThreshold = 0.3
 
     /// BubbleTransition's starting scale of the bubble and of the view.
     static let startScale = 0.001
 
-    let mode: PresentationMode
-    /// In points.
-    let start: Point
-    let color: Color
-
     /// The default start point is the compose button at the top right of the sample inbox
     /// (390×844 pt, `SampleSnapshots`); the sample detail page's background is near-white.
-    public static let entry = EffectEntry(EffectDescriptor(
-        name: "bubble", summary: "BubbleTransition: a coloured disc grows from a button and the new screen grows out of it.",
-        kind: .layers, parameters: [
-            ParameterSpec("start", .point, default: .point(Point(x: 360, y: 70)),
-                          "x,y in pt: the centre of the button the bubble grows from."),
-            ParameterSpec("color", .color, default: .color(.white), "Colour of the bubble (match the new screen's background)."),
-            PresentationMode.parameter,
-        ], defaultDuration: 0.5, defaultTiming: .easeInEaseOut
-    )) { p throws(SegueError) in Bubble(mode: PresentationMode(p), start: p.point("start"), color: p.color("color")) }
+    public static let entry = EffectEntry(Bubble(), name: "bubble",
+                                          summary: "BubbleTransition: a coloured disc grows from a button and the new screen grows out of it.",
+                                          kind: .layers, defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
+    public static let parameters: [ParameterBinding<Bubble>] = [.init(\.$start), .init(\.$color), .init(\.$mode)]
 
-    /// BubbleTransition's interactive dismissal finishes past 30 % (§2.2), not UIKit's 50 %.
+    @Parameter("start", "x,y in pt: the centre of the button the bubble grows from.")
+    var start = Point(x: 360, y: 70)
+    @Parameter("color", "Colour of the bubble (match the new screen's background).")
+    var color = Color.white
+    @Parameter("mode", PresentationMode.summary)
+    var mode = PresentationMode.present
+
+    /// BubbleTransition's interactive dismissal finishes past 30 %, not UIKit's 50 %.
     public func dragInteraction(_ frame: FrameContext) -> DragInteraction? {
         DragInteraction(fraction: { $0 }, finishThreshold: Self.interactiveFinishThreshold)
     }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let a = mode.amount(e)
         let k = lerp(Self.startScale, 1, a)
         let canvas = frame.canvas

@@ -1,15 +1,17 @@
 import SegueCore
 
-/// Apple-Music-style card (effects.md §7): the presenting screen shrinks about its top centre,
-/// moves down, rounds its top corners and darkens under a black overlay; the presented screen
-/// rises from the bottom as a card with rounded top corners; black behind everything. Two
-/// presets, the two open-source originals:
+/// Apple-Music-style card: the presenting screen shrinks about its top centre, moves down,
+/// rounds its top corners and darkens under a black overlay; the presented screen rises from the
+/// bottom as a card with rounded top corners; black behind everything. Two presets, the two
+/// open-source originals:
 ///
-/// * `deck` — DeckTransition (§7.1): scale `1 − 2·inset/H`, presenter moved down by the inset,
-///   card top at `inset + 8`, radius 8, overlay 0.2, 0.3 s easeOut.
-/// * `stork` — SPStorkController (§7.2): scale `1 − 2·(10 + 3)/W`, presenter moved to
-///   `topSpace` (30 when the status bar is under 25 pt, else the status bar), card top at
-///   `topSpace + 13`, radius 10, overlay 0.51, 0.6 s spring (damping 1, velocity 1).
+/// * `deck` — DeckTransition (HarshilShah/DeckTransition, Source/ManualLayout.swift and the
+///   presentation controller): scale `1 − 2·inset/H`, presenter moved down by the inset, card
+///   top at `inset + 8`, radius 8, overlay 0.2, 0.3 s easeOut.
+/// * `stork` — SPStorkController (ivanvorobei/SPStorkController,
+///   Sources/SPStorkController/TransitioningDelegate/): scale `1 − 2·(10 + 3)/W`, presenter
+///   moved to `topSpace` (30 when the status bar is under 25 pt, else the status bar), card top
+///   at `topSpace + 13`, radius 10, overlay 0.51, 0.6 s spring (damping 1, velocity 1).
 ///
 /// Timing: the card and the presenter's scale and position move on the preset's curve — for
 /// `deck` that is the transition's curve (`--timing`, default easeOut, Deck's own), for `stork`
@@ -19,13 +21,13 @@ import SegueCore
 ///
 /// The card shows the top of the presented snapshot, laid out at full size: its bottom
 /// `cardTop` points stay below the screen, as a card's content does.
-public struct Card: Effect {
-    public enum Preset: String, CaseIterable, Sendable {
+public struct Card: BuiltinEffect {
+    public enum Preset: String, ParameterChoice {
         case deck, stork
 
         /// The original's presentation duration in seconds.
         public var duration: Double { self == .deck ? 0.3 : 0.6 }
-        /// Finger travel in points at which a swipe dismisses the card (§6.3, §7).
+        /// Finger travel in points at which a swipe dismisses the card.
         public var dismissThreshold: Double { self == .deck ? Card.deckDismissThreshold : Card.storkDismissThreshold }
         /// Top corner radius in points of the card and of the presenter at the end.
         public var cornerRadius: Double { self == .deck ? 8 : 10 }
@@ -53,25 +55,19 @@ public struct Card: Effect {
     public static let storkTimingSpec = "spring(dampingRatio:1,velocity:1)"
     public static let storkTiming = try! TimingCurve(parsing: storkTimingSpec)
 
-    let preset: Preset
-    let mode: PresentationMode
-    /// Top inset in points (the status-bar height).
-    let inset: Double
-    /// Opacity of the card's soft shadow (0 = none).
-    let shadow: Double
+    public static let entry = EffectEntry(Card(), name: "card",
+                                          summary: "Apple-Music-style card: the old screen shrinks back and darkens, the new one rises as a card.",
+                                          kind: .layers, defaultDuration: Preset.deck.duration, defaultTiming: .easeOut)
+    public static let parameters: [ParameterBinding<Card>] = [.init(\.$preset), .init(\.$mode), .init(\.$inset), .init(\.$shadow)]
 
-    public static let entry = EffectEntry(EffectDescriptor(
-        name: "card", summary: "Apple-Music-style card: the old screen shrinks back and darkens, the new one rises as a card.",
-        kind: .layers, parameters: [
-            ParameterSpec("preset", .choice(Preset.allCases.map(\.rawValue)), default: .string(Preset.deck.rawValue),
-                          "deck: DeckTransition (radius 8, overlay 0.2, \(Preset.deck.duration) s easeOut); stork: SPStorkController (radius 10, overlay 0.51, \(Preset.stork.duration) s spring)."),
-            PresentationMode.parameter,
-            ParameterSpec("inset", .number(min: 0, max: 200), default: .number(20),
-                          "Top inset in pt, the status-bar height: deck moves the old screen down by it (card top at inset + 8); stork lays out from max(inset, 30) below 25 pt (card top 13 pt lower)."),
-            ParameterSpec("shadow", .number(min: 0, max: 1), default: .number(0),
-                          "Opacity of a soft shadow above the card (Apple's sample: 0.44; 0 = none)."),
-        ], defaultDuration: Preset.deck.duration, defaultTiming: .easeOut
-    )) { p throws(SegueError) in Card(p) }
+    @Parameter("preset", "deck: DeckTransition (radius 8, overlay 0.2, \(Preset.deck.duration) s easeOut); stork: SPStorkController (radius 10, overlay 0.51, \(Preset.stork.duration) s spring).")
+    var preset = Preset.deck
+    @Parameter("mode", PresentationMode.summary)
+    var mode = PresentationMode.present
+    @Parameter("inset", in: 0...200, "Top inset in pt, the status-bar height: deck moves the old screen down by it (card top at inset + 8); stork lays out from max(inset, 30) below 25 pt (card top 13 pt lower).")
+    var inset = 20.0
+    @Parameter("shadow", in: 0...1, "Opacity of a soft shadow above the card (Apple's sample: 0.44; 0 = none).")
+    var shadow = 0.0
 
     /// Presented, the card rests over the shrunken screen: only the other end is a bare snapshot.
     public func restingSnapshot(atEnd: Bool) -> ImageRef? {
@@ -81,14 +77,7 @@ public struct Card: Effect {
         }
     }
 
-    init(_ p: ParameterValues) {
-        preset = Preset(rawValue: p.string("preset"))!
-        mode = PresentationMode(p)
-        inset = p.number("inset")
-        shadow = p.number("shadow")
-    }
-
-    /// Dismissal by dragging the card down (§7.1–7.2): the card follows the elastic offset
+    /// Dismissal by dragging the card down: the card follows the elastic offset
     /// f(T) of the finger's translation T (points, travel = the card's height), and the original
     /// dismisses at T ≥ 240 pt during the drag (Deck) or on release at T ≥ 200 pt (Stork).
     /// Presenting has no drag in the originals: it scrubs linearly.
@@ -111,15 +100,16 @@ public struct Card: Effect {
         let ad = mode.amount(frame.eased(by: .easeOut))
         let canvas = frame.canvas
         let s = frame.scale
-        let sigma = preset.presenterScale(width: canvas.width / s, height: canvas.height / s, inset: inset)
-        // Scale about the top centre so the top edge stays put, then move down (§7.1).
-        let presenter = canvas.scaled(by: lerp(1, sigma, a), about: Point(x: canvas.midX, y: 0))
+        let presenterScale = preset.presenterScale(width: canvas.width / s, height: canvas.height / s, inset: inset)
+        // Scale about the top centre so the top edge stays put, then move down (DeckTransition's layout).
+        let presenter = canvas.scaled(by: lerp(1, presenterScale, a), about: Point(x: canvas.midX, y: 0))
             .offsetBy(dx: 0, dy: lerp(0, preset.presenterTop(inset: inset) * s, a))
         let presenterCorners = CornerRadii.top(preset.cornerRadius * s * ad)
         let cardTop = preset.cardTop(inset: inset) * s
         let cardHeight = max(0, canvas.height - cardTop)
         let card = Rect(x: 0, y: lerp(canvas.height, cardTop, a), width: canvas.width, height: cardHeight)
-        // Apple's sample shadow (§3.1): radius 13 pt (σ ≈ 6.5 pt), offset (0, −6) pt.
+        // The shadow of Apple's presentation sample (AAPLCustomPresentationController): radius
+        // 13 pt (σ ≈ 6.5 pt), offset (0, −6) pt.
         let cardShadow = shadow > 0 ? Shadow(color: Color.black.withAlpha(shadow), sigma: 6.5 * s, offset: Point(x: 0, y: -6 * s)) : nil
         return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
             .clear(.black),

@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The rubber-band mapping of a swipe-to-dismiss card (effects.md §7.1, shared by DeckTransition
-/// and SPStorkController): the card follows the finger at half speed for the first 120 pt, then
-/// ever more reluctantly, `f(T) = 60 + 30·atan((T − 120)/120) + (T − 120)/10`.
+/// The rubber-band mapping of a swipe-to-dismiss card (HarshilShah/DeckTransition; the same in
+/// ivanvorobei/SPStorkController): the card follows the finger at half speed for the first
+/// 120 pt, then ever more reluctantly, `f(T) = 60 + 30·atan((T − 120)/120) + (T − 120)/10`.
 public enum ElasticDrag {
     /// Where the linear half-speed part ends, in points of finger travel.
     static let knee = 120.0

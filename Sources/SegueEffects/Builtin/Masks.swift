@@ -1,17 +1,14 @@
 import SegueCore
 
-/// Which way a mask transition runs (effects.md §2.1): `reveal` shows the new screen through a
-/// growing hole in the old one; `revert` shrinks the old screen into the shape, the new one
-/// appearing from outside in.
-public enum RevealMode: String, CaseIterable, Sendable {
+/// Which way a mask transition runs (StarWars.iOS `CircularRevealAnimator`'s `revert` flag):
+/// `reveal` shows the new screen through a growing hole in the old one; `revert` shrinks the old
+/// screen into the shape, the new one appearing from outside in.
+public enum RevealMode: String, ParameterChoice {
     case reveal
     case revert
 
-    static let parameter = ParameterSpec(
-        "mode", .choice(allCases.map(\.rawValue)), default: .string(RevealMode.reveal.rawValue),
-        "reveal: the new screen shows through a growing hole; revert: the old screen shrinks into the shape.")
-
-    init(_ p: ParameterValues) { self = RevealMode(rawValue: p.string("mode"))! }
+    /// What the `mode` parameter means, for every mask effect.
+    static let summary = "reveal: the new screen shows through a growing hole; revert: the old screen shrinks into the shape."
 
     /// The new screen inside the shape when revealing, the old one when reverting.
     func reveal(_ shape: ShapeReveal.Shape) -> ShapeReveal {
@@ -19,32 +16,32 @@ public enum RevealMode: String, CaseIterable, Sendable {
     }
 }
 
-/// StarWars.iOS `CircularRevealAnimator` / the Ping app mask (effects.md §2.1, §2.3): a circle
+/// StarWars.iOS `CircularRevealAnimator` (Yalantis/StarWars.iOS,
+/// Example/StarWarsAnimations/Circular/CircularRevealAnimator.swift) / the Ping app mask (Kodeco,
+/// "How To Make A UIViewController Transition Animation Like in the Ping App"): a circle
 /// centred on a button whose radius runs linearly between the start radius and the distance to
 /// the farthest corner, drawn as a `reveal` command with a circle (`feather`: px beyond the
 /// one-pixel edge ramp).
-public struct CircleReveal: Effect {
-    let center: Point
-    let startRadius: Double
-    let mode: RevealMode
-    let feather: Double
-
+public struct CircleReveal: BuiltinEffect {
     /// The default centre is the "…" button at the top right of the sample list screen
-    /// (390×844 pt, `SampleSnapshots`). 0.5 s linear as in the StarWars.iOS demo (§2.1).
-    public static let entry = EffectEntry(EffectDescriptor(
-        name: "circle-reveal", summary: "Circular reveal (StarWars.iOS, Ping): the new screen through a circle growing from a button.",
-        kind: .shader, parameters: [
-            ParameterSpec("center", .point, default: .point(Point(x: 350, y: 74)), "x,y in pt: the circle's centre (the button)."),
-            ParameterSpec("startRadius", .number(min: 0, max: 10000), default: .number(0), "Radius in pt where the animation starts (reveal) or ends (revert)."),
-            RevealMode.parameter,
-            ParameterSpec("feather", .number(min: 0, max: 500), default: .number(0), "Extra edge softness in px (0 = a one-pixel anti-aliased edge)."),
-        ], defaultDuration: 0.5, defaultTiming: .linear
-    )) { p throws(SegueError) in
-        CircleReveal(center: p.point("center"), startRadius: p.number("startRadius"), mode: RevealMode(p), feather: p.number("feather"))
-    }
+    /// (390×844 pt, `SampleSnapshots`). 0.5 s linear as in the StarWars.iOS demo
+    /// (`animateCircular(withDuration: 0.5)`, no timing function: Core Animation's linear).
+    public static let entry = EffectEntry(CircleReveal(), name: "circle-reveal",
+                                          summary: "Circular reveal (StarWars.iOS, Ping): the new screen through a circle growing from a button.",
+                                          kind: .shader, defaultDuration: 0.5, defaultTiming: .linear)
+    public static let parameters: [ParameterBinding<CircleReveal>] = [.init(\.$center), .init(\.$startRadius), .init(\.$mode), .init(\.$feather)]
+
+    @Parameter("center", "x,y in pt: the circle's centre (the button).")
+    var center = Point(x: 350, y: 74)
+    @Parameter("startRadius", in: 0...10000, "Radius in pt where the animation starts (reveal) or ends (revert).")
+    var startRadius = 0.0
+    @Parameter("mode", RevealMode.summary)
+    var mode = RevealMode.reveal
+    @Parameter("feather", in: 0...500, "Extra edge softness in px (0 = a one-pixel anti-aliased edge).")
+    var feather = 0.0
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let u = frame.progress
+        let u = frame.easedProgress
         let c = center.inPixels(frame.scale)
         let end = farthestCornerRadius(center: c, width: frame.width, height: frame.height)
         let start = startRadius * frame.scale
@@ -58,23 +55,22 @@ public struct CircleReveal: Effect {
 
 /// A rounded-rectangle iris: a rectangle with rounded corners grows from a point until it
 /// covers the canvas (`Reveal.iris`), drawn as a `reveal` command with a rounded rectangle.
-public struct Iris: Effect {
-    let center: Point
-    let cornerRadius: Double
-    let mode: RevealMode
-
+public struct Iris: BuiltinEffect {
     /// Default centre: the middle of the 390×844 pt sample screen; corners like a card (24 pt).
-    public static let entry = EffectEntry(EffectDescriptor(
-        name: "iris", summary: "Rounded-rectangle iris: the new screen through a rounded rectangle growing from a point.",
-        kind: .shader, parameters: [
-            ParameterSpec("center", .point, default: .point(Point(x: 195, y: 422)), "x,y in pt: where the iris opens."),
-            ParameterSpec("cornerRadius", .number(min: 0, max: 1000), default: .number(24), "Corner radius in pt."),
-            RevealMode.parameter,
-        ], defaultDuration: 0.5, defaultTiming: .easeInEaseOut
-    )) { p throws(SegueError) in Iris(center: p.point("center"), cornerRadius: p.number("cornerRadius"), mode: RevealMode(p)) }
+    public static let entry = EffectEntry(Iris(), name: "iris",
+                                          summary: "Rounded-rectangle iris: the new screen through a rounded rectangle growing from a point.",
+                                          kind: .shader, defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
+    public static let parameters: [ParameterBinding<Iris>] = [.init(\.$center), .init(\.$cornerRadius), .init(\.$mode)]
+
+    @Parameter("center", "x,y in pt: where the iris opens.")
+    var center = Point(x: 195, y: 422)
+    @Parameter("cornerRadius", in: 0...1000, "Corner radius in pt.")
+    var cornerRadius = 24.0
+    @Parameter("mode", RevealMode.summary)
+    var mode = RevealMode.reveal
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let amount = mode == .reveal ? e : 1 - e
         let (rect, radii) = Reveal.iris(center: center.inPixels(frame.scale), width: frame.width, height: frame.height,
                                         cornerRadius: cornerRadius * frame.scale, amount: amount)
@@ -89,25 +85,26 @@ public struct Iris: Effect {
 /// image `.named("mask")`. With no `mask` file the
 /// built-in mask is `Reveal.defaultMask`: a diagonal sweep from the top-left corner with a
 /// slight radial ripple.
-public struct LumaMask: Effect {
-    let softness: Double
+public struct LumaMask: BuiltinEffect {
+    public static let entry = EffectEntry(LumaMask(), name: "mask",
+                                          summary: "Luma wipe: a grayscale mask image swept by a threshold, dark parts first.",
+                                          kind: .shader, defaultDuration: 1, defaultTiming: .linear)
+    public static let parameters: [ParameterBinding<LumaMask>] = [.init(\.$mask), .init(\.$softness)]
 
-    public static let entry = EffectEntry(EffectDescriptor(
-        name: "mask", summary: "Luma wipe: a grayscale mask image swept by a threshold, dark parts first.",
-        kind: .shader, parameters: [
-            ParameterSpec("mask", .image, default: .string(""), "Mask image file (luma × alpha; stretched to the canvas). Empty: a built-in diagonal sweep."),
-            ParameterSpec("softness", .number(min: 0, max: 1), default: .number(0.2), "Width of the wipe's edge, as a fraction of the mask's range."),
-        ], defaultDuration: 1, defaultTiming: .linear
-    )) { p throws(SegueError) in LumaMask(softness: p.number("softness")) }
+    /// The pipeline loads the file as `ImageRef.named("mask")`; the plan only names that image.
+    @Parameter("mask", "Mask image file (luma × alpha; stretched to the canvas). Empty: a built-in diagonal sweep.")
+    var mask = ImagePath.builtin
+    @Parameter("softness", in: 0...1, "Width of the wipe's edge, as a fraction of the mask's range.")
+    var softness = 0.2
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
             .lumaWipe(LumaWipe(from: .from, to: .to, mask: .named("mask"), progress: e, softness: softness)),
         ])
     }
 
     public func builtinImage(parameter: String, size: PixelSize) -> PixelBuffer? {
-        parameter == "mask" ? Reveal.defaultMask(size: size) : nil
+        parameter == $mask.name ? Reveal.defaultMask(size: size) : nil
     }
 }

@@ -2,46 +2,36 @@ import SegueCore
 
 /// Modal cover (`present` / `dismiss`): the presented screen slides up from the bottom over the
 /// presenting one, which a black dimming view darkens alongside — the presentation controller of
-/// Apple's *Custom View Controller Presentations and Transitions* sample (effects.md §3.1, §7.3:
-/// dimming black 0 → 0.5, 0.35 s, the default UIView curve). `edge=top` is the pull-down, where
-/// the next screen comes down from above. Dismissal runs the same animation backwards.
-public struct Present: Effect {
+/// Apple's *Custom View Controller Presentations and Transitions* sample
+/// (`AAPLCustomPresentationController`: dimming black 0 → 0.5, 0.35 s, the default UIView
+/// curve). `edge=top` is the pull-down, where the next screen comes down from above. Dismissal
+/// runs the same animation backwards.
+public struct Present: BuiltinEffect {
     /// Where the presented screen comes from (and goes back to).
-    enum Edge: String, CaseIterable {
+    enum Edge: String, ParameterChoice {
         case bottom, top
         /// Offset of the presented screen when fully out, in canvas heights (y down).
         var outside: Double { self == .bottom ? 1 : -1 }
     }
 
+    public static let presentEntry = EffectEntry(Present(mode: .present), name: "present",
+                                                 summary: "Modal presentation: the new screen slides up over the old one, which dims.",
+                                                 kind: .layers, defaultDuration: 0.35, defaultTiming: .easeInEaseOut)
+    public static let dismissEntry = EffectEntry(Present(mode: .dismiss), name: "dismiss",
+                                                 summary: "Modal dismissal: the top screen slides back down and the one under it brightens.",
+                                                 kind: .layers, defaultDuration: 0.35, defaultTiming: .easeInEaseOut)
+    public static let parameters: [ParameterBinding<Present>] = [.init(\.$edge), .init(\.$dim)]
+
     let mode: PresentationMode
-    let edge: Edge
-    let dim: Double
+    @Parameter("edge", "Edge the presented screen comes from: bottom (modal sheet) or top (pull-down).")
+    var edge = Edge.bottom
+    @Parameter("dim", in: 0...1, "Alpha of the black dimming view over the presenting screen when fully covered.")
+    var dim = 0.5
 
-    static let parameters: [ParameterSpec] = [
-        ParameterSpec("edge", .choice(Edge.allCases.map(\.rawValue)), default: .string(Edge.bottom.rawValue),
-                      "Edge the presented screen comes from: bottom (modal sheet) or top (pull-down)."),
-        ParameterSpec("dim", .number(min: 0, max: 1), default: .number(0.5),
-                      "Alpha of the black dimming view over the presenting screen when fully covered."),
-    ]
-
-    public static let presentEntry = EffectEntry(EffectDescriptor(
-        name: "present", summary: "Modal presentation: the new screen slides up over the old one, which dims.",
-        kind: .layers, parameters: parameters, defaultDuration: 0.35, defaultTiming: .easeInEaseOut
-    )) { p throws(SegueError) in Present(p, mode: .present) }
-
-    public static let dismissEntry = EffectEntry(EffectDescriptor(
-        name: "dismiss", summary: "Modal dismissal: the top screen slides back down and the one under it brightens.",
-        kind: .layers, parameters: parameters, defaultDuration: 0.35, defaultTiming: .easeInEaseOut
-    )) { p throws(SegueError) in Present(p, mode: .dismiss) }
-
-    init(_ p: ParameterValues, mode: PresentationMode) {
-        self.mode = mode
-        edge = Edge(rawValue: p.string("edge"))!
-        dim = p.number("dim")
-    }
+    init(mode: PresentationMode) { self.mode = mode }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let a = mode.amount(e)
         let canvas = frame.canvas
         let presentedFrame = canvas.offsetBy(dx: 0, dy: (1 - a) * edge.outside * canvas.height)

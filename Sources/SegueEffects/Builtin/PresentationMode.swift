@@ -1,19 +1,17 @@
 import SegueCore
 
 /// Which way a presentation runs. The originals dismiss by running the presentation backwards
-/// (effects.md §2.2 BubbleTransition, §7.1 DeckTransition, §8.3 Apple's diagonal example), so an
-/// effect plans one "how far presented" amount and swaps the roles of the two snapshots.
-public enum PresentationMode: String, CaseIterable, Sendable {
+/// (BubbleTransition, DeckTransition, the diagonal example of Apple's View Controller
+/// Programming Guide), so an effect plans one "how far presented" amount and swaps the roles of
+/// the two snapshots.
+public enum PresentationMode: String, ParameterChoice {
     /// The presented screen (`.to`) comes in over the presenting one (`.from`).
     case present
     /// The presented screen (`.from`) goes away and uncovers the presenting one (`.to`).
     case dismiss
 
-    static let parameter = ParameterSpec(
-        "mode", .choice(allCases.map(\.rawValue)), default: .string(PresentationMode.present.rawValue),
-        "present: the new screen comes in over the old one; dismiss: the old screen goes away, uncovering the new one.")
-
-    init(_ p: ParameterValues) { self = PresentationMode(rawValue: p.string("mode"))! }
+    /// What the `mode` parameter means, for every effect that takes one.
+    static let summary = "present: the new screen comes in over the old one; dismiss: the old screen goes away, uncovering the new one."
 
     /// The screen that moves in or out.
     var presented: ImageRef { self == .present ? .to : .from }

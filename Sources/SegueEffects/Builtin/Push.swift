@@ -1,7 +1,7 @@
 import SegueCore
 
 /// A direction of travel on screen.
-public enum Direction: String, CaseIterable, Sendable {
+public enum Direction: String, ParameterChoice {
     case left, right, up, down
 
     /// Unit vector on the canvas (y down).
@@ -18,46 +18,34 @@ public enum Direction: String, CaseIterable, Sendable {
 /// UINavigationController push and pop. Push: the new screen slides in over the old one,
 /// which moves a third of the way (parallax) and darkens; pop: the reverse — the top screen
 /// slides away and uncovers the previous one as it brightens and slides back into place.
-public struct Push: Effect {
-    let direction: Direction
+public struct Push: BuiltinEffect {
+    public static let pushEntry = EffectEntry(Push(isPop: false), name: "push",
+                                              summary: "Navigation push: the new screen slides over, the old one moves a third and darkens.",
+                                              kind: .layers, defaultDuration: 0.35, defaultTiming: .caDefault)
+    public static let popEntry = EffectEntry(Push(isPop: true), name: "pop",
+                                             summary: "Navigation pop: the top screen slides away and uncovers the previous one.",
+                                             kind: .layers, defaultDuration: 0.35, defaultTiming: .caDefault)
+    public static let parameters: [ParameterBinding<Push>] = [.init(\.$direction), .init(\.$parallax), .init(\.$dim), .init(\.$shadow)]
+
+    /// Pop runs push backwards.
     let isPop: Bool
-    let parallax: Double
-    let dim: Double
-    let shadow: Double
+    @Parameter("direction", "Direction the screens move in.")
+    var direction = Direction.left
+    @Parameter("parallax", in: 0...1, "How far the screen underneath moves, as a fraction of the travel.")
+    var parallax = 1.0 / 3.0
+    @Parameter("dim", in: 0...1, "Black overlay on the screen underneath when fully covered.")
+    var dim = 0.1
+    @Parameter("shadow", in: 0...1, "Opacity of the soft shadow along the moving screen's edge.")
+    var shadow = 0.25
 
-    static func parameters(defaultDirection: Direction) -> [ParameterSpec] {
-        [
-            ParameterSpec("direction", .choice(Direction.allCases.map(\.rawValue)), default: .string(defaultDirection.rawValue),
-                          "Direction the screens move in."),
-            ParameterSpec("parallax", .number(min: 0, max: 1), default: .number(1.0 / 3.0),
-                          "How far the screen underneath moves, as a fraction of the travel."),
-            ParameterSpec("dim", .number(min: 0, max: 1), default: .number(0.1),
-                          "Black overlay on the screen underneath when fully covered."),
-            ParameterSpec("shadow", .number(min: 0, max: 1), default: .number(0.25),
-                          "Opacity of the soft shadow along the moving screen's edge."),
-        ]
-    }
-
-    public static let pushEntry = EffectEntry(EffectDescriptor(
-        name: "push", summary: "Navigation push: the new screen slides over, the old one moves a third and darkens.",
-        kind: .layers, parameters: parameters(defaultDirection: .left), defaultDuration: 0.35, defaultTiming: .caDefault
-    )) { p throws(SegueError) in Push(p, isPop: false) }
-
-    public static let popEntry = EffectEntry(EffectDescriptor(
-        name: "pop", summary: "Navigation pop: the top screen slides away and uncovers the previous one.",
-        kind: .layers, parameters: parameters(defaultDirection: .right), defaultDuration: 0.35, defaultTiming: .caDefault
-    )) { p throws(SegueError) in Push(p, isPop: true) }
-
-    init(_ p: ParameterValues, isPop: Bool) {
-        direction = Direction(rawValue: p.string("direction"))!
-        parallax = p.number("parallax")
-        dim = p.number("dim")
-        shadow = p.number("shadow")
+    /// A pop moves the top screen back the way a push brought it in: to the right.
+    init(isPop: Bool) {
         self.isPop = isPop
+        if isPop { direction = .right }
     }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let canvas = frame.canvas
         let (dx, dy) = direction.vector
         let travelX = dx * canvas.width, travelY = dy * canvas.height

@@ -1,59 +1,46 @@
 import SegueCore
 
-/// Snapshot zoom / "magic move" (effects.md §8.2). Two styles:
+/// Snapshot zoom / "magic move". Two styles:
 ///
-/// * `frame` (WorldDownTown/ZoomTransitioning, 0.3 s easeOut): the *to* screen fades in while the
-///   *from* screen fades out, and a copy of the small image — the `source` rectangle of the *from*
-///   snapshot — moves and grows to the `destination` rectangle of the *to* snapshot. A moving
-///   UIImageView re-lays its content out at every intermediate frame, so the image is never
-///   stretched: each frame shows the aspect-fill crop for that frame's aspect. The copy
-///   cross-fades into the same crop of the *to* snapshot's destination region, so the last
-///   frame is the *to* screen. Swap the two rectangles for the way back (pop).
-/// * `transform` (Kodeco PopAnimator): the whole *to* screen is scaled non-uniformly so that it
-///   covers the source rectangle (`sx = w_src/W`, `sy = h_src/H`, centred on the source centre)
-///   and animates to identity on a spring, damping 0.4, velocity 0, originally over 1 s —
-///   the content stretches, as a transform does. `destination` is not used: the presented
-///   view itself is the destination.
+/// * `frame` (WorldDownTown/ZoomTransitioning, ZoomTransitioning/ZoomTransitioning.swift,
+///   0.3 s easeOut): the *to* screen fades in while the *from* screen fades out, and a copy of
+///   the small image — the `source` rectangle of the *from* snapshot — moves and grows to the
+///   `destination` rectangle of the *to* snapshot. A moving UIImageView re-lays its content out
+///   at every intermediate frame, so the image is never stretched: each frame shows the
+///   aspect-fill crop for that frame's aspect. The copy cross-fades into the same crop of the
+///   *to* snapshot's destination region, so the last frame is the *to* screen. Swap the two
+///   rectangles for the way back (pop).
+/// * `transform` (the PopAnimator of Kodeco's custom presentation tutorial): the whole *to*
+///   screen is scaled non-uniformly so that it covers the source rectangle (`sx = w_src/W`,
+///   `sy = h_src/H`, centred on the source centre) and animates to identity on a spring,
+///   damping 0.4, velocity 0, originally over 1 s — the content stretches, as a transform does.
+///   `destination` is not used: the presented view itself is the destination.
 ///
 /// Timing: `--timing` and the descriptor's easeOut drive the `frame` style; the `transform`
 /// style always follows its spring (`transformTimingSpec`), which fits the spring to the
 /// transition's duration — pass `--duration 1` for the original pace.
-public struct Zoom: Effect {
-    enum Style: String, CaseIterable { case frame, transform }
+public struct Zoom: BuiltinEffect {
+    enum Style: String, ParameterChoice { case frame, transform }
 
-    /// PopAnimator's spring (§8.2, §9): damping ratio 0.4, initial velocity 0.
+    /// PopAnimator's spring: damping ratio 0.4, initial velocity 0.
     public static let transformTimingSpec = "spring(dampingRatio:0.4,velocity:0)"
     public static let transformTiming = try! TimingCurve(parsing: transformTimingSpec)
 
-    let style: Style
-    /// Both in points.
-    let source: Rect
-    let destination: Rect
-    /// Corner radius of the moving image at the source, in points; 0 at the destination.
-    let radius: Double
-
     /// Defaults fit the built-in samples (390×844 pt, `SampleSnapshots`): the first row's round
     /// 44-pt avatar of the inbox and the hero photo at the top of the detail page.
-    public static let entry = EffectEntry(EffectDescriptor(
-        name: "zoom", summary: "Snapshot zoom: a small image of the old screen grows into the large image of the new one.",
-        kind: .layers, parameters: [
-            ParameterSpec("source", .rect, default: .rect(Rect(x: 20, y: 212, width: 44, height: 44)),
-                          "x,y,w,h in pt: the small image in the from snapshot (default: the first row's avatar of the sample inbox)."),
-            ParameterSpec("destination", .rect, default: .rect(Rect(x: 0, y: 98, width: 390, height: 296)),
-                          "x,y,w,h in pt: the large image in the to snapshot (default: the sample detail page's hero photo)."),
-            ParameterSpec("radius", .number(min: 0, max: 1000), default: .number(22),
-                          "Corner radius in pt of the moving image at the source, 0 at the destination (22 = the sample's round avatar)."),
-            ParameterSpec("style", .choice(Style.allCases.map(\.rawValue)), default: .string(Style.frame.rawValue),
-                          "frame: the image moves and re-crops, screens cross-fade; transform: the whole new screen springs out of the source rect."),
-        ], defaultDuration: 0.3, defaultTiming: .easeOut
-    )) { p throws(SegueError) in Zoom(p) }
+    public static let entry = EffectEntry(Zoom(), name: "zoom",
+                                          summary: "Snapshot zoom: a small image of the old screen grows into the large image of the new one.",
+                                          kind: .layers, defaultDuration: 0.3, defaultTiming: .easeOut)
+    public static let parameters: [ParameterBinding<Zoom>] = [.init(\.$source), .init(\.$destination), .init(\.$radius), .init(\.$style)]
 
-    init(_ p: ParameterValues) {
-        style = Style(rawValue: p.string("style"))!
-        source = p.rect("source")
-        destination = p.rect("destination")
-        radius = p.number("radius")
-    }
+    @Parameter("source", "x,y,w,h in pt: the small image in the from snapshot (default: the first row's avatar of the sample inbox).")
+    var source = Rect(x: 20, y: 212, width: 44, height: 44)
+    @Parameter("destination", "x,y,w,h in pt: the large image in the to snapshot (default: the sample detail page's hero photo).")
+    var destination = Rect(x: 0, y: 98, width: 390, height: 296)
+    @Parameter("radius", in: 0...1000, "Corner radius in pt of the moving image at the source, 0 at the destination (22 = the sample's round avatar).")
+    var radius = 22.0
+    @Parameter("style", "frame: the image moves and re-crops, screens cross-fade; transform: the whole new screen springs out of the source rect.")
+    var style = Style.frame
 
     public func plan(_ frame: FrameContext) -> FramePlan {
         switch style {
@@ -63,7 +50,7 @@ public struct Zoom: Effect {
     }
 
     private func framePlan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.progress
+        let e = frame.easedProgress
         let canvas = frame.canvas
         let src = source.inPixels(frame.scale), dst = destination.inPixels(frame.scale)
         let moving = Rect.lerp(src, dst, e)
@@ -87,7 +74,8 @@ public struct Zoom: Effect {
     private func transformPlan(_ frame: FrameContext) -> FramePlan {
         let e = frame.eased(by: Self.transformTiming)
         let canvas = frame.canvas
-        // Interpolating origin and size is interpolating the scale and the centre (§9); the
+        // Interpolating origin and size is interpolating the scale and the centre, as Core
+        // Animation interpolates a scale transform linearly in the eased progress; the
         // spring may overshoot past identity, and the radius stops at 0.
         let presented = Rect.lerp(source.inPixels(frame.scale), canvas, e)
         return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
