@@ -36,12 +36,12 @@ public struct ParameterBinding<Root: Sendable>: Sendable {
 extension EffectEntry {
     /// The table row of a built-in effect: `template` holds the defaults (an effect type can
     /// serve several rows, as push and pop do); `make` sets its parameters on a copy.
-    public init<E: BuiltinEffect>(_ template: E, name: String, summary: String, kind: EffectKind,
+    public init<E: BuiltinEffect>(_ template: E, name: String, summary: String,
                                   defaultDuration: Double, defaultTiming: TimingCurve) {
         let bindings = E.parameters
         assert(Mirror(reflecting: template).children.count { $0.value is any DeclaredParameter } == bindings.count,
                "\(E.self).parameters must list every @Parameter property")
-        let descriptor = EffectDescriptor(name: name, summary: summary, kind: kind, parameters: bindings.map { $0.spec(template) },
+        let descriptor = EffectDescriptor(name: name, summary: summary, parameters: bindings.map { $0.spec(template) },
                                           defaultDuration: defaultDuration, defaultTiming: defaultTiming)
         self.init(descriptor) { values throws(SegueError) in
             var effect = template

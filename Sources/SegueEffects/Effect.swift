@@ -1,28 +1,16 @@
 import SegueCore
 
-/// What draws an effect, for `segue list` and backend choice.
-public enum EffectKind: String, Sendable, Codable {
-    /// Snapshot layers moved, scaled and faded, with fills (UIKit-style view animation).
-    case layers
-    /// A full-canvas shader with a software kernel.
-    case shader
-    /// A user or GL Transitions shader: GL only.
-    case userShader = "user-shader"
-}
-
 /// Static description of an effect: the one table the CLI, docs and tests read.
 public struct EffectDescriptor: Sendable {
     public var name: String
     public var summary: String
-    public var kind: EffectKind
     public var parameters: [ParameterSpec]
     /// Seconds; the transition's duration when the user gives none.
     public var defaultDuration: Double
     public var defaultTiming: TimingCurve
 
-    public init(name: String, summary: String, kind: EffectKind, parameters: [ParameterSpec],
-                defaultDuration: Double, defaultTiming: TimingCurve) {
-        self.name = name; self.summary = summary; self.kind = kind; self.parameters = parameters
+    public init(name: String, summary: String, parameters: [ParameterSpec], defaultDuration: Double, defaultTiming: TimingCurve) {
+        self.name = name; self.summary = summary; self.parameters = parameters
         self.defaultDuration = defaultDuration; self.defaultTiming = defaultTiming
     }
 }

@@ -136,7 +136,7 @@ public struct UserShader: Sendable {
         let own = parameters.map(\.spec)
         switch format {
         case .glTransition:
-            let descriptor = EffectDescriptor(name: name, summary: "GL Transitions shader \(path)", kind: .userShader,
+            let descriptor = EffectDescriptor(name: name, summary: "GL Transitions shader \(path)",
                                               parameters: own, defaultDuration: 1, defaultTiming: .linear)
             return EffectEntry(descriptor) { values throws(SegueError) in UserShaderEffect(shader: self, values: values, base: nil) }
         case .native(let effect, _):
@@ -148,7 +148,6 @@ public struct UserShader: Sendable {
             var descriptor = base.descriptor
             descriptor.name = name
             descriptor.summary = "\(effect) with the shader \(path)"
-            descriptor.kind = .userShader
             descriptor.parameters += own
             return EffectEntry(descriptor) { values throws(SegueError) in
                 let baseValues = ParameterValues(values.values.filter { baseNames.contains($0.key) })

@@ -37,24 +37,25 @@ public final class RenderSession {
         self.notice = notice
     }
 
-    /// The renderer for an effect of `kind`; `backend` overrides the session's choice for one
-    /// job of a batch (the GL renderer is still shared).
-    private func renderer(for kind: EffectKind, backend: BackendChoice?) throws(SegueError) -> any FrameRenderer {
+    /// The renderer for an effect that does (`needsGL`) or does not run an author's shader;
+    /// `backend` overrides the session's choice for one job of a batch (the GL renderer is
+    /// still shared).
+    private func renderer(needsGL: Bool, backend: BackendChoice?) throws(SegueError) -> any FrameRenderer {
         switch backend ?? choice {
         case .software:
             return softwareRenderer()
         case .gl:
             return try glRenderer().get()
         case .auto:
-            if kind != .userShader && !GPUProbe.hasHardwareDevice {
+            if !needsGL && !GPUProbe.hasHardwareDevice {
                 return softwareRenderer()
             }
             switch glRenderer() {
             case .success(let r):
-                if kind == .userShader || r.info.isHardware { return r }
+                if needsGL || r.info.isHardware { return r }
                 return softwareRenderer()
             case .failure(let error):
-                if kind == .userShader { throw error }
+                if needsGL { throw error }
                 notice("GL unavailable (\(error.message)); using the software renderer")
                 return softwareRenderer()
             }
@@ -64,7 +65,7 @@ public final class RenderSession {
     /// The renderer for `transition`: a user shader is registered with the GL renderer and
     /// runs under the per-frame time limit.
     public func renderer(for transition: PreparedTransition, backend: BackendChoice? = nil) throws(SegueError) -> any FrameRenderer {
-        let renderer = try renderer(for: transition.descriptor.kind, backend: backend)
+        let renderer = try renderer(needsGL: transition.drawing.needsGL, backend: backend)
         guard let shader = transition.userShader else { return renderer }
         guard let gl = renderer as? GLRenderer else { throw .invalidInput("user shaders need the GL backend (--backend gl or auto)") }
         try gl.register(shader)

@@ -135,6 +135,9 @@ public struct PreparedTransition: Sendable {
 
     public var frameCount: Int { timeline.frameCount }
 
+    /// What the effect draws (found by planning it): whether only GL can render it.
+    public var drawing: EffectDrawing { EffectDrawing(of: effect, duration: duration, timing: timing) }
+
     /// The plan of frame `n` of the sequence.
     public func plan(frame n: Int) -> FramePlan {
         plan(fraction: timeline.fraction(ofFrame: n), time: timeline.time(ofFrame: n))

@@ -95,7 +95,7 @@ struct BenchCommand: ParsableCommand {
                 guard let b = BackendChoice(rawValue: backend) else { throw .usage("--backend \(backend): expected all, software, gl or auto") }
                 backends = [b]
             }
-            let names = effects.isEmpty ? EffectTable.all.filter { $0.descriptor.kind != .userShader }.map(\.name) : effects
+            let names = effects.isEmpty ? EffectTable.all.map(\.name) : effects
             let ffmpeg = compareFfmpeg ? FFmpegSink.locate() : nil
             if compareFfmpeg && ffmpeg == nil {
                 throw SegueError(.glUnavailable, "--compare-ffmpeg needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)")

@@ -17,7 +17,7 @@ struct DemoCommand: ParsableCommand {
         let options = try TransitionOptions.parse(["--backend", backend, "--fps", String(fps)])
         try reportingErrors { () throws(SegueError) in
             let session = try options.session()
-            for entry in EffectTable.all where entry.descriptor.kind != .userShader {
+            for entry in EffectTable.all {
                 let transition = try PreparedTransition(try options.request(effect: entry.name))
                 let renderer = try session.renderer(for: transition)
                 let directory = "\(output)/\(entry.name)"

@@ -11,7 +11,8 @@ struct ListCommand: ParsableCommand {
 
     struct Row: Encodable {
         var name: String
-        var kind: String
+        /// The draw commands its plans use (found by planning it).
+        var commands: [String]
         var summary: String
         var backends: [String]
         var duration: Double
@@ -34,13 +35,15 @@ struct ListCommand: ParsableCommand {
     private func list() throws(SegueError) {
         let (effects, problems) = try shaders.catalog().listing()
         for problem in problems { printError("segue: \(problem.message)") }
-        let rows = effects.map(\.entry).map { e in
-            Row(name: e.name, kind: e.descriptor.kind.rawValue, summary: e.descriptor.summary,
-                backends: e.descriptor.kind == .userShader ? ["gl"] : ["gl", "software"],
+        var rows: [Row] = []
+        for e in effects.map(\.entry) {
+            let drawing = try e.drawing()
+            rows.append(Row(name: e.name, commands: drawing.commands, summary: e.descriptor.summary,
+                backends: drawing.needsGL ? ["gl"] : ["gl", "software"],
                 duration: e.descriptor.defaultDuration, timing: e.descriptor.defaultTiming.description,
                 parameters: e.descriptor.parameters.map {
                     Parameter(name: $0.name, type: Self.typeName($0.kind), default: $0.defaultValue.description, summary: $0.summary)
-                })
+                }))
         }
         if json {
             print(jsonString(rows))
@@ -48,7 +51,7 @@ struct ListCommand: ParsableCommand {
         }
         for row in rows {
             let backends = row.backends == ["gl"] ? "GL only" : row.backends.joined(separator: ", ")
-            print("\(row.name)  [\(row.kind); \(backends); \(row.duration) s \(row.timing)]")
+            print("\(row.name)  [\(row.commands.joined(separator: ", ")); \(backends); \(row.duration) s \(row.timing)]")
             print("    \(row.summary)")
             for p in row.parameters {
                 print("    --param \(p.name)=\(p.default)  (\(p.type)) \(p.summary)")

@@ -26,6 +26,9 @@ public enum DrawCommand: Hashable, Sendable {
     /// An author's shader file; replaces the canvas. GL only.
     case shader(ShaderCall)
 
+    /// The command's name, as `segue plan --json` writes it (`"op"`).
+    public var name: String { Op(self).rawValue }
+
     /// Whether only the GL renderer can draw this command.
     public var needsGL: Bool { if case .shader = self { return true } else { return false } }
 }
@@ -57,7 +60,22 @@ public struct FramePlan: Codable, Hashable, Sendable {
 
 // Commands encode as `{"op": "layer", …fields}` so `segue plan --json` reads naturally.
 extension DrawCommand: Codable {
-    private enum Op: String, Codable { case clear, layer, fill, reveal, lumaWipe, blur, sprites, shader }
+    fileprivate enum Op: String, Codable {
+        case clear, layer, fill, reveal, lumaWipe, blur, sprites, shader
+
+        init(_ command: DrawCommand) {
+            switch command {
+            case .clear: self = .clear
+            case .layer: self = .layer
+            case .fill: self = .fill
+            case .reveal: self = .reveal
+            case .lumaWipe: self = .lumaWipe
+            case .blur: self = .blur
+            case .sprites: self = .sprites
+            case .shader: self = .shader
+            }
+        }
+    }
     private enum Keys: String, CodingKey { case op, color }
 
     public init(from decoder: Decoder) throws {
@@ -76,17 +94,16 @@ extension DrawCommand: Codable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(Op(self), forKey: .op)
         switch self {
-        case .clear(let color):
-            try c.encode(Op.clear, forKey: .op)
-            try c.encode(color, forKey: .color)
-        case .layer(let l): try c.encode(Op.layer, forKey: .op); try l.encode(to: encoder)
-        case .fill(let f): try c.encode(Op.fill, forKey: .op); try f.encode(to: encoder)
-        case .reveal(let r): try c.encode(Op.reveal, forKey: .op); try r.encode(to: encoder)
-        case .lumaWipe(let w): try c.encode(Op.lumaWipe, forKey: .op); try w.encode(to: encoder)
-        case .blur(let b): try c.encode(Op.blur, forKey: .op); try b.encode(to: encoder)
-        case .sprites(let f): try c.encode(Op.sprites, forKey: .op); try f.encode(to: encoder)
-        case .shader(let s): try c.encode(Op.shader, forKey: .op); try s.encode(to: encoder)
+        case .clear(let color): try c.encode(color, forKey: .color)
+        case .layer(let l): try l.encode(to: encoder)
+        case .fill(let f): try f.encode(to: encoder)
+        case .reveal(let r): try r.encode(to: encoder)
+        case .lumaWipe(let w): try w.encode(to: encoder)
+        case .blur(let b): try b.encode(to: encoder)
+        case .sprites(let f): try f.encode(to: encoder)
+        case .shader(let s): try s.encode(to: encoder)
         }
     }
 }

@@ -37,7 +37,7 @@ public struct BlurDim: BuiltinEffect {
 
     public static let entry = EffectEntry(BlurDim(), name: "blur-dim",
                                           summary: "Presentation backdrop: the old screen blurs and dims while the new one comes in over it.",
-                                          kind: .shader, defaultDuration: 0.35, defaultTiming: .easeInEaseOut)
+                                          defaultDuration: 0.35, defaultTiming: .easeInEaseOut)
     public static let parameters: [ParameterBinding<BlurDim>] = [.init(\.$style), .init(\.$sigma), .init(\.$presented)]
 
     @Parameter("style", "UIBlurEffect-like style (radius, tint, saturation 1.8), or dim: plain black at 0.5.")
@@ -76,7 +76,7 @@ public struct BlurDim: BuiltinEffect {
 public struct CrossBlur: BuiltinEffect {
     public static let entry = EffectEntry(CrossBlur(), name: "blur",
                                           summary: "Cross-blur: the old screen blurs out while the new one comes into focus.",
-                                          kind: .shader, defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
+                                          defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
     public static let parameters: [ParameterBinding<CrossBlur>] = [.init(\.$maxSigma)]
 
     @Parameter("radius", in: 0...200, "Largest blur σ in pt.")

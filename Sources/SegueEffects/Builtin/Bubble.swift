@@ -18,7 +18,7 @@ public struct Bubble: BuiltinEffect {
     /// (390×844 pt, `SampleSnapshots`); the sample detail page's background is near-white.
     public static let entry = EffectEntry(Bubble(), name: "bubble",
                                           summary: "BubbleTransition: a coloured disc grows from a button and the new screen grows out of it.",
-                                          kind: .layers, defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
+                                          defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
     public static let parameters: [ParameterBinding<Bubble>] = [.init(\.$start), .init(\.$color), .init(\.$mode)]
 
     @Parameter("start", "x,y in pt: the centre of the button the bubble grows from.")

@@ -57,7 +57,7 @@ public struct Card: BuiltinEffect {
 
     public static let entry = EffectEntry(Card(), name: "card",
                                           summary: "Apple-Music-style card: the old screen shrinks back and darkens, the new one rises as a card.",
-                                          kind: .layers, defaultDuration: Preset.deck.duration, defaultTiming: .easeOut)
+                                          defaultDuration: Preset.deck.duration, defaultTiming: .easeOut)
     public static let parameters: [ParameterBinding<Card>] = [.init(\.$preset), .init(\.$mode), .init(\.$inset), .init(\.$shadow)]
 
     @Parameter("preset", "deck: DeckTransition (radius 8, overlay 0.2, \(Preset.deck.duration) s easeOut); stork: SPStorkController (radius 10, overlay 0.51, \(Preset.stork.duration) s spring).")

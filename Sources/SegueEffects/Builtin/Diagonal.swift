@@ -10,7 +10,7 @@ public struct Diagonal: BuiltinEffect {
     /// 0.5 s is our choice (BubbleTransition's).
     public static let entry = EffectEntry(Diagonal(), name: "diagonal",
                                           summary: "Apple's guide example: the new screen moves in from off the lower-right corner.",
-                                          kind: .layers, defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
+                                          defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
     public static let parameters: [ParameterBinding<Diagonal>] = [.init(\.$mode)]
 
     @Parameter("mode", PresentationMode.summary)

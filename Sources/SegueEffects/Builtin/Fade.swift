@@ -4,7 +4,7 @@ import SegueCore
 /// added at opacities 1 − e and e, an exact mix also where they are transparent.
 public struct Fade: BuiltinEffect {
     public static let entry = EffectEntry(Fade(), name: "fade", summary: "Cross-dissolve from one screen to the other.",
-                                          kind: .layers, defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
+                                          defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
 
     public func plan(_ frame: FrameContext) -> FramePlan {
         let e = frame.easedProgress

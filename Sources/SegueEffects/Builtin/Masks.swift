@@ -28,7 +28,7 @@ public struct CircleReveal: BuiltinEffect {
     /// (`animateCircular(withDuration: 0.5)`, no timing function: Core Animation's linear).
     public static let entry = EffectEntry(CircleReveal(), name: "circle-reveal",
                                           summary: "Circular reveal (StarWars.iOS, Ping): the new screen through a circle growing from a button.",
-                                          kind: .shader, defaultDuration: 0.5, defaultTiming: .linear)
+                                          defaultDuration: 0.5, defaultTiming: .linear)
     public static let parameters: [ParameterBinding<CircleReveal>] = [.init(\.$center), .init(\.$startRadius), .init(\.$mode), .init(\.$feather)]
 
     @Parameter("center", "x,y in pt: the circle's centre (the button).")
@@ -59,7 +59,7 @@ public struct Iris: BuiltinEffect {
     /// Default centre: the middle of the 390×844 pt sample screen; corners like a card (24 pt).
     public static let entry = EffectEntry(Iris(), name: "iris",
                                           summary: "Rounded-rectangle iris: the new screen through a rounded rectangle growing from a point.",
-                                          kind: .shader, defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
+                                          defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
     public static let parameters: [ParameterBinding<Iris>] = [.init(\.$center), .init(\.$cornerRadius), .init(\.$mode)]
 
     @Parameter("center", "x,y in pt: where the iris opens.")
@@ -88,7 +88,7 @@ public struct Iris: BuiltinEffect {
 public struct LumaMask: BuiltinEffect {
     public static let entry = EffectEntry(LumaMask(), name: "mask",
                                           summary: "Luma wipe: a grayscale mask image swept by a threshold, dark parts first.",
-                                          kind: .shader, defaultDuration: 1, defaultTiming: .linear)
+                                          defaultDuration: 1, defaultTiming: .linear)
     public static let parameters: [ParameterBinding<LumaMask>] = [.init(\.$mask), .init(\.$softness)]
 
     /// The pipeline loads the file as `ImageRef.named("mask")`; the plan only names that image.

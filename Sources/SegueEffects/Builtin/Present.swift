@@ -16,10 +16,10 @@ public struct Present: BuiltinEffect {
 
     public static let presentEntry = EffectEntry(Present(mode: .present), name: "present",
                                                  summary: "Modal presentation: the new screen slides up over the old one, which dims.",
-                                                 kind: .layers, defaultDuration: 0.35, defaultTiming: .easeInEaseOut)
+                                                 defaultDuration: 0.35, defaultTiming: .easeInEaseOut)
     public static let dismissEntry = EffectEntry(Present(mode: .dismiss), name: "dismiss",
                                                  summary: "Modal dismissal: the top screen slides back down and the one under it brightens.",
-                                                 kind: .layers, defaultDuration: 0.35, defaultTiming: .easeInEaseOut)
+                                                 defaultDuration: 0.35, defaultTiming: .easeInEaseOut)
     public static let parameters: [ParameterBinding<Present>] = [.init(\.$edge), .init(\.$dim)]
 
     let mode: PresentationMode

@@ -21,10 +21,10 @@ public enum Direction: String, ParameterChoice {
 public struct Push: BuiltinEffect {
     public static let pushEntry = EffectEntry(Push(isPop: false), name: "push",
                                               summary: "Navigation push: the new screen slides over, the old one moves a third and darkens.",
-                                              kind: .layers, defaultDuration: 0.35, defaultTiming: .caDefault)
+                                              defaultDuration: 0.35, defaultTiming: .caDefault)
     public static let popEntry = EffectEntry(Push(isPop: true), name: "pop",
                                              summary: "Navigation pop: the top screen slides away and uncovers the previous one.",
-                                             kind: .layers, defaultDuration: 0.35, defaultTiming: .caDefault)
+                                             defaultDuration: 0.35, defaultTiming: .caDefault)
     public static let parameters: [ParameterBinding<Push>] = [.init(\.$direction), .init(\.$parallax), .init(\.$dim), .init(\.$shadow)]
 
     /// Pop runs push backwards.

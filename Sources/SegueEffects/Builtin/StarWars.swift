@@ -30,7 +30,7 @@ public struct StarWars: BuiltinEffect {
 
     public static let entry = EffectEntry(StarWars(), name: "starwars",
                                           summary: "StarWars.iOS: the old screen crumbles into falling square sprites over the new one.",
-                                          kind: .shader, defaultDuration: 2, defaultTiming: .linear)
+                                          defaultDuration: 2, defaultTiming: .linear)
     public static let parameters: [ParameterBinding<StarWars>] = [.init(\.$spriteWidth), .init(\.$motion), .init(\.$wind)]
 
     @Parameter("spriteWidth", in: 1...200, "Sprite edge in pt (× scale = px).")

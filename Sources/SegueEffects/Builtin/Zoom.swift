@@ -30,7 +30,7 @@ public struct Zoom: BuiltinEffect {
     /// 44-pt avatar of the inbox and the hero photo at the top of the detail page.
     public static let entry = EffectEntry(Zoom(), name: "zoom",
                                           summary: "Snapshot zoom: a small image of the old screen grows into the large image of the new one.",
-                                          kind: .layers, defaultDuration: 0.3, defaultTiming: .easeOut)
+                                          defaultDuration: 0.3, defaultTiming: .easeOut)
     public static let parameters: [ParameterBinding<Zoom>] = [.init(\.$source), .init(\.$destination), .init(\.$radius), .init(\.$style)]
 
     @Parameter("source", "x,y,w,h in pt: the small image in the from snapshot (default: the first row's avatar of the sample inbox).")
