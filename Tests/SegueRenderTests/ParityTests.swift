@@ -5,7 +5,7 @@ import SegueGL
 import SegueSoftware
 import SeguePipeline
 
-/// DESIGN.md "Parity": every effect of the table (every value of its choice parameters), at
+/// Parity (docs/ARCHITECTURE.md, "Principles"): every effect of the table (every value of its choice parameters), at
 /// seven progress points, at an even and an odd size, on photo-like and UI-like snapshots with
 /// transparency: the GL frame holds PSNR ≥ 40 dB and ≥ 99 % of pixels within 3 levels of the
 /// software frame, and the end frames are the snapshots themselves. Needs EGL: with no GL this
