@@ -33,8 +33,11 @@ let package = Package(
         .target(name: "SegueGL", dependencies: ["SegueCore", "SegueEffects", "SegueShaders", "CEGL", "CGLES3", "CGBM"]),
         .target(name: "SegueIO", dependencies: ["SegueCore", "CPNG", "CSegueJPEG"], swiftSettings: kernelFlags),
         .target(name: "SeguePipeline", dependencies: ["SegueCore", "SegueEffects", "SegueSoftware", "SegueGL", "SegueIO"]),
+        // The C blend `segue bench` compiles at run time; the Benchmarks package builds the same file.
+        .target(name: "SegueCBlend", resources: [.embedInCode("cblend.c")]),
         .executableTarget(name: "segue", dependencies: [
             "SeguePipeline",
+            "SegueCBlend",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         // The reference point for the fade: a plain fixed-point lerp of two RGBA frames in C,
-        // compiled the way performance.md's anchor was (gcc/clang -O3 -march=native).
+        // compiled as a C programmer would for this machine (-O3 -march=native).
         .target(name: "CBlend", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
         .executableTarget(
             name: "Kernels",

@@ -178,11 +178,17 @@ public struct UserShaderEffect: Effect {
         if case .native(_, let program) = shader.format, let base {
             var plan = base.plan(frame)
             let own = parameterUniforms
+            let replaced = CanvasProgram(named: program)
             plan.commands = plan.commands.map { command in
+                // A command a built-in canvas program draws runs this file with that program's
+                // uniforms and inputs; a test effect's own `shader` command is redirected.
+                if let interface = command.programInterface, interface.program == replaced {
+                    let call = ShaderCall(program: shader.programName, uniforms: interface.uniforms, inputs: interface.inputs)
+                    return .shader(call.adding(own))
+                }
                 guard case .shader(var call) = command, call.program == program else { return command }
                 call.program = shader.programName
-                call.uniforms.merge(own) { _, mine in mine }
-                return .shader(call)
+                return .shader(call.adding(own))
             }
             return plan
         }
@@ -203,4 +209,13 @@ public struct UserShaderEffect: Effect {
     /// A GL Transitions shader draws its own end states (the spec's rule, which `validate`
     /// checks); a native one rests like its base effect.
     public func restingSnapshot(atEnd: Bool) -> ImageRef? { base?.restingSnapshot(atEnd: atEnd) }
+}
+
+private extension ShaderCall {
+    /// The call with the file's own parameters added (they win over the effect's uniforms).
+    func adding(_ uniforms: [String: UniformValue]) -> ShaderCall {
+        var call = self
+        call.uniforms.merge(uniforms) { _, mine in mine }
+        return call
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SegueCBlend
 import SegueCore
 import SegueEffects
 import SegueGL
@@ -223,9 +224,10 @@ struct BenchCommand: ParsableCommand {
         return FFmpegRow(transition: xfade, msPerFrame: perFrame * 1000, fps: fps, ratio: segueFPS / fps, threads: threads, pixelFormat: "gbrap")
     }
 
-    /// The C reference: `dst = (a·(256−t) + b·t + 128) >> 8` per byte over two 1080p-sized
-    /// RGBA frames, split in two halves per thread like the renderer's bands, `gcc -O3
-    /// -march=native`. Built into a temporary folder each run; needs `cc` (Debian: gcc).
+    /// The C reference (`CBlendSource`, Sources/SegueCBlend/cblend.c): `dst = (a·(256−t) + b·t +
+    /// 128) >> 8` per byte over two frames of the bench size, one contiguous run per thread like
+    /// the renderer's bands, `cc -O3 -march=native`. Built into a temporary folder each run;
+    /// needs `cc` (Debian: gcc).
     private func timeCBlend(size: PixelSize) throws(SegueError) -> CBlendRow? {
         let compilers: [String] = ["/usr/bin/cc", "/usr/bin/gcc"]
         guard let cc = compilers.first(where: { access($0, X_OK) == 0 }) else {
@@ -235,46 +237,11 @@ struct BenchCommand: ParsableCommand {
         let dir = NSTemporaryDirectory() + "segue-cblend-\(getpid())"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let source = """
-        #include <pthread.h>
-        #include <stdint.h>
-        #include <stdio.h>
-        #include <stdlib.h>
-        #include <time.h>
-        typedef struct { const uint8_t *a, *b; uint8_t *d; size_t n; unsigned t; } job;
-        static void *lerp(void *p) {
-            const job *j = p;
-            const uint8_t *restrict a = j->a, *restrict b = j->b; uint8_t *restrict d = j->d;
-            const size_t n = j->n; const unsigned t = j->t, s = 256 - t;
-            for (size_t i = 0; i < n; i++) d[i] = (uint8_t)((a[i] * s + b[i] * t + 128) >> 8);
-            return 0;
-        }
-        int main(int argc, char **argv) {
-            size_t n = (size_t)atol(argv[1]) * 4; int frames = atoi(argv[2]), threads = atoi(argv[3]);
-            uint8_t *a = malloc(n), *b = malloc(n), *d = malloc(n);
-            for (size_t i = 0; i < n; i++) { a[i] = (uint8_t)(i * 7); b[i] = (uint8_t)(i * 13 + 5); d[i] = 0; }
-            pthread_t tid[64]; job jobs[64];
-            for (int r = 0; r < 6; r++) {
-                struct timespec t0, t1; clock_gettime(CLOCK_MONOTONIC, &t0);
-                for (int f = 0; f < frames; f++) {
-                    for (int k = 0; k < threads; k++) {
-                        size_t lo = n * k / threads, hi = n * (k + 1) / threads;
-                        jobs[k] = (job){ a + lo, b + lo, d + lo, hi - lo, (unsigned)(f * 256 / frames) };
-                        pthread_create(&tid[k], 0, lerp, &jobs[k]);
-                    }
-                    for (int k = 0; k < threads; k++) pthread_join(tid[k], 0);
-                }
-                clock_gettime(CLOCK_MONOTONIC, &t1);
-                if (r > 0) printf("%f\\n", ((t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6) / frames);
-            }
-            printf("# %u\\n", d[n / 2]);   /* uses the result: the loops cannot be dropped */
-            return 0;
-        }
-        """
-        guard FileManager.default.createFile(atPath: dir + "/blend.c", contents: Data(source.utf8)) else {
+        guard FileManager.default.createFile(atPath: dir + "/blend.c", contents: Data(CBlendSource.text.utf8)) else {
             throw .io("\(dir)/blend.c: cannot write")
         }
-        let (built, log) = try runTool(cc, ["-O3", "-march=native", "-pthread", "-o", dir + "/blend", dir + "/blend.c"])
+        let (built, log) = try runTool(cc, ["-O3", "-march=native", "-pthread", CBlendSource.timingMainDefine,
+                                           "-o", dir + "/blend", dir + "/blend.c"])
         guard built else { throw .io("C blend: \(cc) failed: \(log.split(whereSeparator: \.isNewline).last ?? "")") }
         let threads = SystemInfo.activeProcessorCount
         let (ran, output) = try runTool(dir + "/blend", ["\(size.pixelCount)", "\(max(frames, 60))", "\(threads)"])

@@ -3,7 +3,10 @@ import Testing
 import SegueCore
 import SegueEffects
 
-/// Plan maths of the mask, blur and StarWars families against effects.md §1.4, §2.4, §3.3, §3.4.
+/// Plan maths of the mask, blur and StarWars families against their originals: the sprite grid
+/// of Yalantis StarWars.iOS (StarWarsGLAnimator.swift), the farthest-corner reveal radius of its
+/// CircularRevealAnimator, GPUImage's Gaussian (BradLarson/GPUImage, GPUImageGaussianBlurFilter.m)
+/// and KWin's dual Kawase blur (KDE kwin, src/plugins/blur).
 struct ShaderEffectPlanTests {
     private func close(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <= tolerance }
 
@@ -17,14 +20,14 @@ struct ShaderEffectPlanTests {
     }
 
     @Test func linearRevealRadius() {
-        // §2.4: D = 0.5 s, R = 708.540048.
+        // Linear reveal over D = 0.5 s to the farthest corner of 375×667 from (330, 40): R = 708.540048.
         for (t, r) in [(0.125, 177.135), (0.25, 354.270), (0.375, 531.405)] {
             #expect(close(Reveal.circleRadius(start: 0, end: 708.540048, progress: t / 0.5), r, 1e-3))
         }
     }
 
     @Test func circleRevealPlanRadius() throws {
-        // 375×667 pt at scale 1, centre (330, 40), linear 0.5 s: the §2.4 radii in the plan.
+        // 375×667 pt at scale 1, centre (330, 40), linear 0.5 s: the same radii in the plan.
         let effect = try EffectTable.require("circle-reveal").make(ParameterValues(
             specs: EffectTable.require("circle-reveal").descriptor.parameters, overrides: [("center", "330,40")], effect: "circle-reveal"))
         for (fraction, r) in [(0.25, 177.135), (0.5, 354.270), (0.75, 531.405)] {

@@ -2,8 +2,8 @@ import Testing
 import SegueCore
 @testable import SegueEffects
 
-/// The `// = value` default syntaxes of GL Transitions (reference §1.3) and the file-scope
-/// structure the GL source preparation relies on.
+/// The `// = value` default syntaxes of GL Transitions (gl-transitions/gl-transition-utils,
+/// src/transformSource.ts) and the file-scope structure the GL source preparation relies on.
 private func parameters(_ glsl: String) -> ([String: [Double]], [ShaderDiagnostic]) {
     let (list, notes) = ShaderParameter.parse(GLSLSource(glsl), engineNames: ["progress"])
     return (Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0.defaultValues) }), notes)

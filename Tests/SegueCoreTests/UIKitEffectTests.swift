@@ -2,8 +2,10 @@ import Testing
 import SegueCore
 import SegueEffects
 
-// Geometry of the UIKit transitions (issue 4) checked on the plans themselves against the
-// reference numbers of effects.md §2.4, §3.1, §7, §8.
+// Geometry of the UIKit transitions checked on the plans themselves against numbers computed
+// from their originals: Apple's presentation sample (AAPLCustomPresentationController) and View
+// Controller Programming Guide, HarshilShah/DeckTransition, ivanvorobei/SPStorkController,
+// WorldDownTown/ZoomTransitioning, andreamazz/BubbleTransition.
 
 private func make(_ name: String, _ overrides: [(String, String)] = []) throws -> any Effect {
     let entry = try EffectTable.require(name)
@@ -86,7 +88,7 @@ private let curveEffects: [(String, [(String, String)])] = [
     }
 }
 
-// MARK: present / dismiss (§3.1, §7.3)
+// MARK: present / dismiss (Apple, AAPLCustomPresentationController)
 
 @Test func presentSlidesUpAndDims() throws {
     let effect = try make("present")
@@ -122,7 +124,7 @@ private let curveEffects: [(String, [(String, String)])] = [
     #expect(fills(late)[0].color.a < 1e-5)
 }
 
-// MARK: diagonal (§8.3)
+// MARK: diagonal (Apple, View Controller Programming Guide, "Customizing the Transition Animations")
 
 @Test func diagonalStartsOffTheLowerRightCorner() throws {
     let effect = try make("diagonal")
@@ -140,7 +142,7 @@ private let curveEffects: [(String, [(String, String)])] = [
     #expect(gone.frame == Rect(x: 375, y: 667, width: 375, height: 667))
 }
 
-// MARK: zoom (§8.2)
+// MARK: zoom (WorldDownTown/ZoomTransitioning; Kodeco PopAnimator)
 
 @Test func zoomMovesAnAspectFilledImage() throws {
     let effect = try make("zoom")
@@ -199,7 +201,7 @@ func zoomTransformScalesTheWholeScreenFromTheSource() throws {
     #expect(end[1].frame == Rect(x: 0, y: 0, width: 1170, height: 2532))
 }
 
-// MARK: card (§7)
+// MARK: card (HarshilShah/DeckTransition, ivanvorobei/SPStorkController)
 
 @Test func deckScalesThePresenterAboutItsTopCentre() throws {
     let plan = try make("card").plan(try context("card", fraction: 1))
@@ -277,7 +279,7 @@ func storkScalesBy26OverWidth() throws {
     #expect(close(ElasticDrag.offset(forTranslation: 119.999999), 60, 1e-5))
 }
 
-// MARK: bubble (§2.2, §2.4)
+// MARK: bubble (andreamazz/BubbleTransition, Source/BubbleTransition.swift)
 
 @Test func bubbleGrowsToTheFarthestCorner() throws {
     let cases: [(Point, Int, Int, Double)] = [

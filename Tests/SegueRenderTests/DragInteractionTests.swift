@@ -3,7 +3,8 @@ import Testing
 import SegueCore
 import SeguePipeline
 
-/// Effects whose originals handle a drag their own way (effects.md §2.2, §7): the card's
+/// Effects whose originals handle a drag their own way (andreamazz/BubbleTransition,
+/// HarshilShah/DeckTransition, ivanvorobei/SPStorkController): the card's
 /// elastic dismissal with its distance thresholds, the bubble's 30 % rule.
 @Suite struct DragInteractionTests {
     /// A slow downward drag of `points` over 0.5 s, released at rest (no fling).

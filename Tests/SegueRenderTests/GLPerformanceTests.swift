@@ -17,8 +17,8 @@ extension GLSuite {
     @Suite struct GLPerformanceTests {
         @Test func fade1080pFramesAndFlatMemory() throws {
             let size = PixelSize(width: 1920, height: 1080)
-            let images = ImageSet([.from: glTestImage(width: 1920, height: 1080, seed: 21, opaque: true),
-                                   .to: glTestImage(width: 1920, height: 1080, seed: 22, opaque: true)])
+            let images = ImageSet([.from: TestImages.noise(width: 1920, height: 1080, seed: 21, opaque: true),
+                                   .to: TestImages.noise(width: 1920, height: 1080, seed: 22, opaque: true)])
             let renderer = try GLRenderer(platform: .auto)
             var target = PixelBuffer(size: size)
             func fade(_ n: Int, of count: Int) -> FramePlan {
@@ -73,8 +73,8 @@ extension GLSuite {
             func run(sets: Range<Int>) throws {
                 for set in sets {
                     // A new ImageSet every 100 frames, as a pipeline with new inputs would send.
-                    let images = ImageSet([.from: glTestImage(width: 320, height: 180, seed: UInt64(set)),
-                                           .to: glTestImage(width: 320, height: 180, seed: UInt64(set) + 1000)])
+                    let images = ImageSet([.from: TestImages.noise(width: 320, height: 180, seed: UInt64(set)),
+                                           .to: TestImages.noise(width: 320, height: 180, seed: UInt64(set) + 1000)])
                     for n in 0..<100 {
                         let e = Double(n) / 99
                         let plan = FramePlan(size: size, time: e, progress: e, commands: [

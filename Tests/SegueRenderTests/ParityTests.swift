@@ -5,44 +5,24 @@ import SegueGL
 import SegueSoftware
 import SeguePipeline
 
-/// DESIGN.md "Parity": every effect of the table (every value of its choice parameters), at
-/// seven progress points, at an even and an odd size, on photo-like and UI-like snapshots with
-/// transparency: the GL frame holds PSNR ≥ 40 dB and ≥ 99 % of pixels within 3 levels of the
-/// software frame, and the end frames are the snapshots themselves. Needs EGL: with no GL this
-/// suite fails, it does not skip.
+/// Parity (docs/ARCHITECTURE.md, "Principles"): every effect of the table (`EffectVariant.all`:
+/// every value of its choice parameters), at seven progress points, at an even and an odd size,
+/// on photo-like and UI-like snapshots with transparency: the GL frame holds PSNR ≥ 40 dB and
+/// ≥ 99 % of pixels within 3 levels of the software frame, and the end frames are the snapshots
+/// themselves. Needs EGL: with no GL this suite fails, it does not skip.
 @Suite(.serialized) struct ParityTests {
     static let progressPoints: [Double] = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1]
     static let sizes = [PixelSize(width: 640, height: 360), PixelSize(width: 391, height: 847)]
 
-    struct Variant: CustomStringConvertible, Sendable {
-        var effect: String
-        var parameters: [String: String]
-        var description: String {
-            ([effect] + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
-        }
-    }
-
-    /// Every effect with its defaults, plus one variant per value of each choice parameter.
-    static let variants: [Variant] = EffectTable.all.filter { $0.descriptor.kind != .userShader }.flatMap { entry in
-        var list = [Variant(effect: entry.name, parameters: [:])]
-        for spec in entry.descriptor.parameters {
-            guard case .choice(let options) = spec.kind else { continue }
-            for option in options where option != spec.defaultValue.description {
-                list.append(Variant(effect: entry.name, parameters: [spec.name: option]))
-            }
-        }
-        return list
-    }
-
-    @Test(arguments: variants)
-    func glMatchesSoftware(_ variant: Variant) throws {
+    @Test(arguments: EffectVariant.all)
+    func glMatchesSoftware(_ variant: EffectVariant) throws {
         let gl = try GLRenderer(platform: .auto)
         let software = SoftwareRenderer()
         for size in Self.sizes {
             for (kind, from, to) in [("photo", TestImages.photo(size.width, size.height, seed: 1), TestImages.photo(size.width, size.height, seed: 2)),
                                      ("ui", TestImages.ui(size.width, size.height, seed: 0), TestImages.ui(size.width, size.height, seed: 1))] {
                 var request = TransitionRequest(effect: variant.effect)
-                request.parameters = variant.parameters.map { ($0.key, $0.value) }
+                request.parameters = variant.overrides
                 request.fromImage = from
                 request.toImage = to
                 let transition = try PreparedTransition(request)

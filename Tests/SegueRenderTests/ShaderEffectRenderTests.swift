@@ -6,48 +6,8 @@ import SegueIO
 import SegueSoftware
 import SeguePipeline
 
-/// Renderer behaviour of the mask, blur and sprite commands beyond parity.
+/// The mask parameter's image, and GL resources of the sprite and blur commands, beyond parity.
 struct ShaderEffectRenderTests {
-    @Test func unknownProgramsStillHaveNoSoftwareKernel() {
-        let size = PixelSize(width: 8, height: 8)
-        let plan = FramePlan(size: size, time: 0, progress: 0, commands: [.shader(ShaderCall(program: "user-thing"))])
-        var target = PixelBuffer(size: size)
-        #expect(throws: SegueError.self) { try SoftwareRenderer().render(plan, images: ImageSet([:]), into: &target) }
-    }
-
-    @Test func circleRevealShowsToInsideAndFromOutside() throws {
-        let size = PixelSize(width: 64, height: 48)
-        var from = PixelBuffer(size: size), to = PixelBuffer(size: size)
-        from.fill(Color(r: 1, g: 0, b: 0, a: 1)); to.fill(Color(r: 0, g: 0, b: 1, a: 1))
-        let plan = FramePlan(size: size, time: 0, progress: 0.5, commands: [.shader(ShaderCall(program: "circle-reveal", uniforms: [
-            "u_center": .vec2(Point(x: 20, y: 20)), "u_radius": .float(10), "u_feather": .float(0), "u_reveal": .bool(true),
-        ], inputs: ["from": .from, "to": .to]))])
-        var target = PixelBuffer(size: size)
-        try SoftwareRenderer().render(plan, images: ImageSet([.from: from, .to: to]), into: &target)
-        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(target.bytes[(y * size.width + x) * 4..<(y * size.width + x) * 4 + 4]) }
-        #expect(pixel(20, 20) == [0, 0, 255, 255])
-        #expect(pixel(60, 40) == [255, 0, 0, 255])
-        // Edge: centre 0.49 px inside is covered 0.99; 0.51 px outside is not covered.
-        #expect(pixel(29, 20)[2] >= 250 && pixel(29, 20)[0] <= 5)
-        #expect(pixel(30, 20) == [255, 0, 0, 255])
-    }
-
-    @Test func blurKeepsAFlatImageFlat() throws {
-        let size = PixelSize(width: 97, height: 61)
-        var flat = PixelBuffer(size: size)
-        flat.fill(Color(r: 0.2, g: 0.6, b: 0.4, a: 1))
-        for method in [BlurMethod.gaussian(sigma: 3), .dualKawase(iterations: 3, offset: 3)] {
-            let plan = FramePlan(size: size, time: 0, progress: 0, commands: [
-                .blur(BlurPass(input: .from, output: "b", method: method)),
-                .clear(.clear),
-                .layer(Layer(source: .named("b"), frame: Rect(size: size))),
-            ])
-            var target = PixelBuffer(size: size)
-            try SoftwareRenderer().render(plan, images: ImageSet([.from: flat]), into: &target)
-            #expect(try ImageComparison(target, flat).maxDifference <= 1, "\(method)")
-        }
-    }
-
     @Test func maskParameterLoadsAFileStretchedToTheCanvas() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("segue-mask-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -236,7 +236,7 @@ extension GLSuite {
             void main() { fragColor = mix(texture(u_from, v_uv), tint, u_level); }
             """)
             let t = try transition(path, catalog: catalog)
-            #expect(t.descriptor.kind == .userShader && t.descriptor.parameters.map(\.name) == ["level", "tint"])
+            #expect(t.drawing.needsGL && t.descriptor.parameters.map(\.name) == ["level", "tint"])
             #expect(pixel(try render(t, at: 0.5), 3, 2) == [0, 255, 0, 255])
             // Half way from the `from` snapshot (top red, bottom blue) to a red tint.
             let red = try render(try transition(path, params: [("tint", "1,0,0,1"), ("level", "-0.5")], catalog: catalog), at: 0.5)
@@ -244,7 +244,34 @@ extension GLSuite {
             #expect(zip(pixel(red, 3, 20), [128, 0, 128, 255]).allSatisfy { abs($0 - $1) <= 1 }, "\(pixel(red, 3, 20))")
             // Listed beside the built-ins when it sits in the shader folder; overrides by name.
             let listed = EffectCatalog(builtins: EffectTable.all + [TintEffect.entry], shaderDirectory: folder.url.path).listing()
-            #expect(listed.effects.contains { $0.entry.name == "my-tint" && $0.entry.descriptor.kind == .userShader })
+            #expect(listed.effects.contains { $0.entry.name == "my-tint" && (try? $0.entry.drawing().needsGL) == true })
+        }
+
+        /// A native file for a built-in canvas program (`reveal.frag`) gets that program's
+        /// uniforms and inputs (`ProgramInterface`) and replaces it; the old program names of
+        /// native files (`circle-reveal`, `iris`) still mean it.
+        @Test func nativeFileReplacesABuiltInCanvasProgram() throws {
+            for header in ["// segue: effect circle-reveal", "// segue: effect circle-reveal program reveal"] {
+                let path = try folder.write("rim.glsl", """
+                \(header)
+                uniform sampler2D u_outside;
+                uniform vec4 u_circle;
+                uniform vec4 rim; // = vec4(0.0, 1.0, 0.0, 1.0)
+                in vec2 v_uv;
+                out vec4 fragColor;
+                void main() {
+                    float d = length(gl_FragCoord.xy - u_circle.xy) - u_circle.z;
+                    fragColor = d < 0.0 ? rim : texture(u_outside, v_uv);
+                }
+                """)
+                // Centre (4, 4) pt = (12, 12) px at scale 3; half-way the radius is half the
+                // distance to the farthest corner (11.7 px): (12, 12) is inside, (31, 23) outside.
+                let t = try transition(path, params: [("center", "4,4"), ("rim", "0,0,1,1")])
+                #expect(t.drawing.needsGL && t.drawing.commands == ["shader"])
+                let out = try render(t, at: 0.5)
+                #expect(pixel(out, 12, 12) == [0, 0, 255, 255])
+                #expect(pixel(out, 31, 23) == pixel(halvesImage(UserShaderGLTests.size, to: false), 31, 23))
+            }
         }
 
         @Test func validatorChecksEndpointsAndCompiles() throws {
@@ -300,7 +327,7 @@ extension GLSuite {
 
 /// A test-only effect that draws through a `shader` command, for the native format.
 struct TintEffect: BuiltinEffect {
-    static let entry = EffectEntry(TintEffect(), name: "test-tint", summary: "test", kind: .shader,
+    static let entry = EffectEntry(TintEffect(), name: "test-tint", summary: "test",
                                    defaultDuration: 1, defaultTiming: .linear)
     static let parameters: [ParameterBinding<TintEffect>] = [.init(\.$level)]
 
