@@ -21,9 +21,11 @@ public final class FramePool: Sendable {
         return PixelBuffer(size: size)
     }
 
-    /// Takes `buffer` back; the caller must hold no other reference to its pixels.
-    public func giveBack(_ buffer: PixelBuffer) {
+    /// Takes `buffer` back. The caller hands over its reference (`consuming`) and must hold no
+    /// other: the buffer moves into the pool, so the next `take` gets it unshared.
+    public func giveBack(_ buffer: consuming PixelBuffer) {
         guard buffer.size == size else { return }
-        free.withLock { $0.append(buffer) }
+        var moving: PixelBuffer? = buffer
+        free.withLock { list in if let buffer = moving.take() { list.append(buffer) } }
     }
 }

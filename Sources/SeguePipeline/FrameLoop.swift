@@ -87,16 +87,10 @@ final class SinkWriter: @unchecked Sendable {
                         self.record(error)
                     }
                 }
-                if let done = shared.release() {
-                    self.pool.giveBack(done)
-                    self.slots.signal()
-                }
+                if shared.release(to: self.pool) { self.slots.signal() }
             }
         }
-        if sinks.isEmpty, let done = shared.release() {
-            pool.giveBack(done)
-            slots.signal()
-        }
+        if sinks.isEmpty, shared.release(to: pool) { slots.signal() }
     }
 
     func finish() throws(SegueError) {
@@ -112,8 +106,8 @@ final class SinkWriter: @unchecked Sendable {
     private func record(_ e: SegueError) { lock.lock(); if firstError == nil { firstError = e }; lock.unlock() }
 }
 
-/// One frame read by several sinks at once. The last reader takes the buffer out, so when it
-/// goes back to the pool no other reference to its pixels is left.
+/// One frame read by several sinks at once. The last reader moves the buffer into the pool, so
+/// no other reference to its pixels is left when the render loop takes it again.
 private final class SharedFrame: @unchecked Sendable {
     private var buffer: PixelBuffer?
     private var readers: Int
@@ -127,13 +121,14 @@ private final class SharedFrame: @unchecked Sendable {
     /// The frame, for a reader that has not released it yet.
     var frame: PixelBuffer { lock.lock(); defer { lock.unlock() }; return buffer ?? PixelBuffer(width: 0, height: 0) }
 
-    /// Ends one reader's use; the buffer when it was the last (or when there are none).
-    func release() -> PixelBuffer? {
+    /// Ends one reader's use; the last one (or the caller, when there are none) moves the
+    /// buffer to `pool` and gets true.
+    func release(to pool: FramePool) -> Bool {
         lock.lock(); defer { lock.unlock() }
         readers -= 1
-        guard readers <= 0 else { return nil }
-        defer { buffer = nil }
-        return buffer
+        guard readers <= 0, let frame = buffer.take() else { return false }
+        pool.giveBack(frame)
+        return true
     }
 }
 

@@ -33,9 +33,11 @@ struct ShaderEffectPlanTests {
         for (fraction, r) in [(0.25, 177.135), (0.5, 354.270), (0.75, 531.405)] {
             let plan = effect.plan(FrameContext(size: PixelSize(width: 375, height: 667), timeFraction: fraction, time: fraction * 0.5,
                                                 duration: 0.5, timing: .linear, scale: 1))
-            guard case .shader(let call) = plan.commands.first else { Issue.record("no shader command"); return }
-            #expect(call.program == "circle-reveal")
-            #expect(close(call.uniforms["u_radius"]!.values[0], r, 1e-3))
+            guard case .reveal(let reveal) = plan.commands.first, case .circle(let center, let radius, _) = reveal.shape else {
+                Issue.record("no circle reveal"); return
+            }
+            #expect(center == Point(x: 330, y: 40) && reveal.inside == .to && reveal.outside == .from)
+            #expect(close(radius, r, 1e-3))
         }
     }
 

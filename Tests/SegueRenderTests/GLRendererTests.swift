@@ -56,11 +56,12 @@ extension GLSuite {
             #expect(small.size == PixelSize(width: 8, height: 6) && wide.size == PixelSize(width: 10, height: 4))
             #expect(pixel(wide, 0, 0) == [0, 255, 0, 255] && pixel(wide, 0, 3) == [0, 0, 0, 255])
             #expect(renderer.framebufferCreationCount == 2)
-            // A target of another size is replaced by one of the plan's size.
+            // The caller owns the target (`FramePool`): one of another size is an error, never replaced.
             var target = PixelBuffer(width: 1, height: 1)
-            try renderer.render(FramePlan(size: PixelSize(width: 10, height: 4), time: 0, progress: 0, commands: [fill]),
-                                images: ImageSet([:]), into: &target)
-            #expect(target.size == PixelSize(width: 10, height: 4))
+            #expect(throws: SegueError.self) {
+                try renderer.render(FramePlan(size: PixelSize(width: 10, height: 4), time: 0, progress: 0, commands: [fill]),
+                                    images: ImageSet([:]), into: &target)
+            }
         }
 
         @Test func unknownShaderProgramIsInvalidInput() throws {

@@ -20,20 +20,11 @@ enum Backend: String, CaseIterable, CustomStringConvertible, Sendable {
     }
 }
 
-/// The built-in circle-reveal program as a draw command. It is the only place this suite
-/// names a built-in shader program: when built-in programs become typed commands, only this
-/// function changes.
-func circleRevealCommand(center: Point, radius: Double, feather: Double, reveal: Bool) -> DrawCommand {
-    .shader(ShaderCall(program: "circle-reveal", uniforms: [
-        "u_center": .vec2(center), "u_radius": .float(radius), "u_feather": .float(feather), "u_reveal": .bool(reveal),
-    ], inputs: ["from": .from, "to": .to]))
-}
-
 extension GLSuite {
     /// What every renderer must do (docs/ARCHITECTURE.md, "Draw-command semantics"), each
     /// behaviour written once and run on every backend against the same oracle: exact bytes
     /// where the semantics fix them, else the reference maths (`bilinear`, `Coverage`) within a
-    /// level or two. Plans are built by hand from clear, layer, fill, blur and sprites.
+    /// level or two. Plans are built by hand from every draw command but `shader` (GL only).
     /// Behaviours of one renderer only stay with it (GLRendererTests, SoftwareRendererTests).
     @Suite struct RendererConformanceTests {
         static func render(_ backend: Backend, _ size: PixelSize, _ commands: [DrawCommand],
@@ -274,13 +265,70 @@ extension GLSuite {
             let size = PixelSize(width: 64, height: 48)
             var from = PixelBuffer(size: size), to = PixelBuffer(size: size)
             from.fill(Color(r: 1, g: 0, b: 0, a: 1)); to.fill(Color(r: 0, g: 0, b: 1, a: 1))
-            let out = try Self.render(backend, size, [circleRevealCommand(center: Point(x: 20, y: 20), radius: 10, feather: 0, reveal: true)],
+            let out = try Self.render(backend, size, [.reveal(ShapeReveal(shape: .circle(center: Point(x: 20, y: 20), radius: 10, feather: 0), inside: .to, outside: .from))],
                                       images: [.from: from, .to: to])
             #expect(pixel(out, 20, 20) == [0, 0, 255, 255])
             #expect(pixel(out, 60, 40) == [255, 0, 0, 255])
             // Edge: centre 0.49 px inside is covered 0.99; 0.51 px outside is not covered.
             #expect(pixel(out, 29, 20)[2] >= 250 && pixel(out, 29, 20)[0] <= 5)
             #expect(pixel(out, 30, 20) == [255, 0, 0, 255])
+        }
+
+        /// A rounded-rectangle reveal (the iris) shows `inside` within the fitted shape; an
+        /// empty shape shows `outside` alone.
+        @Test(arguments: Backend.allCases)
+        func roundedRectRevealAndEmptyShape(_ backend: Backend) throws {
+            let size = PixelSize(width: 40, height: 30)
+            let from = TestImages.noise(width: 40, height: 30, seed: 3, opaque: false)
+            let to = TestImages.noise(width: 40, height: 30, seed: 4, opaque: true)
+            let rect = Rect(x: 8, y: 6, width: 20, height: 14)
+            let radii = CornerRadii(all: 30)  // fitted to 7
+            let out = try Self.render(backend, size, [.reveal(ShapeReveal(shape: .roundedRect(rect, radii), inside: .to, outside: .from))],
+                                      images: [.from: from, .to: to])
+            let fitted = radii.fitted(to: rect)
+            let worst = maxDifference(out) { x, y in
+                let k = Coverage.fromDistance(Coverage.roundedRectDistance(Double(x) + 0.5, Double(y) + 0.5, rect: rect, radii: fitted))
+                return zip(pixel(from, x, y), pixel(to, x, y)).map { (Double($0) * (1 - k) + Double($1) * k).rounded() }
+            }
+            #expect(worst <= 1, "max difference \(worst)")
+            let empty = try Self.render(backend, size, [.reveal(ShapeReveal(shape: .circle(center: Point(x: 5, y: 5), radius: 0, feather: 3),
+                                                                            inside: .to, outside: .from))],
+                                        images: [.from: from, .to: to])
+            #expect(empty == from)
+        }
+
+        /// A luma wipe: where the mask is darker than the swept threshold `to` shows, elsewhere
+        /// `from`, with the ramp of `Reveal.wipeWeight` between.
+        @Test(arguments: Backend.allCases)
+        func lumaWipeFollowsTheMask(_ backend: Backend) throws {
+            let size = PixelSize(width: 32, height: 8)
+            var from = PixelBuffer(size: size), to = PixelBuffer(size: size), mask = PixelBuffer(size: size)
+            from.fill(.black); to.fill(.white)
+            for y in 0..<8 { for x in 0..<32 {
+                let i = (y * 32 + x) * 4, v = UInt8(x * 8)
+                mask.bytes[i] = v; mask.bytes[i + 1] = v; mask.bytes[i + 2] = v; mask.bytes[i + 3] = 255
+            } }
+            let out = try Self.render(backend, size, [.lumaWipe(LumaWipe(from: .from, to: .to, mask: .named("m"), progress: 0.5, softness: 0.1))],
+                                      images: [.from: from, .to: to, .named("m"): mask])
+            let worst = maxDifference(out) { x, _ in
+                let k = Reveal.wipeWeight(mask: Double(x * 8) / 255, progress: 0.5, softness: 0.1)
+                return [255 * k, 255 * k, 255 * k, 255].map { $0.rounded() }
+            }
+            #expect(worst <= 1, "max difference \(worst)")
+            #expect(pixel(out, 0, 0) == [255, 255, 255, 255] && pixel(out, 31, 0) == [0, 0, 0, 255])
+        }
+
+        /// Canvas programs need images of the canvas's size: anything else is invalid input.
+        @Test(arguments: Backend.allCases)
+        func canvasProgramsRejectImagesOfAnotherSize(_ backend: Backend) throws {
+            let small = PixelBuffer(width: 4, height: 4), canvas = PixelBuffer(width: 8, height: 8)
+            #expect {
+                _ = try Self.render(backend, canvas.size, [.reveal(ShapeReveal(shape: .circle(center: .zero, radius: 3, feather: 0),
+                                                                               inside: .to, outside: .from))],
+                                    images: [.from: canvas, .to: small])
+            } throws: { error in
+                (error as? SegueError)?.kind == .invalidInput && "\(error)".contains("'to'")
+            }
         }
 
         /// A plan that draws an image the set does not hold is an error naming the image.
@@ -290,7 +338,7 @@ extension GLSuite {
                 _ = try Self.render(backend, PixelSize(width: 4, height: 4),
                                     [.layer(Layer(source: .named("mask"), frame: Rect(x: 0, y: 0, width: 4, height: 4)))])
             } throws: { error in
-                error is SegueError && "\(error)".contains("mask")
+                (error as? SegueError)?.kind == .invalidInput && "\(error)".contains("mask")
             }
         }
     }

@@ -68,6 +68,7 @@ public struct LoweredShadow: Sendable {
 public struct TexelMapping: Hashable, Sendable {
     public var ax: Double, bx: Double
     public var ay: Double, by: Double
+    public init(ax: Double, bx: Double, ay: Double, by: Double) { self.ax = ax; self.bx = bx; self.ay = ay; self.by = by }
 }
 
 public struct LoweredLayer: Sendable {
