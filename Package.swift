@@ -26,15 +26,21 @@ let package = Package(
         // libjpeg reports errors with longjmp, which Swift cannot catch: a small C shim does.
         .target(name: "CSegueJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
 
+        // The layering, bottom up (docs/ARCHITECTURE.md "Modules"): no module imports one above it.
         .target(name: "SegueCore", swiftSettings: kernelFlags),
         .target(name: "SegueEffects", dependencies: ["SegueCore"]),
+        .target(name: "SegueGLSL", dependencies: ["SegueCore", "SegueEffects"]),
         .target(name: "SegueShaders", path: "Shaders", resources: [.embedInCode("GLSL")]),
-        .target(name: "SegueSoftware", dependencies: ["SegueCore", "SegueEffects"], swiftSettings: kernelFlags),
-        .target(name: "SegueGL", dependencies: ["SegueCore", "SegueEffects", "SegueShaders", "CEGL", "CGLES3", "CGBM"]),
-        .target(name: "SegueIO", dependencies: ["SegueCore", "CPNG", "CSegueJPEG"], swiftSettings: kernelFlags),
-        .target(name: "SeguePipeline", dependencies: ["SegueCore", "SegueEffects", "SegueSoftware", "SegueGL", "SegueIO"]),
+        .target(name: "SegueSoftware", dependencies: ["SegueCore"], swiftSettings: kernelFlags),
+        .target(name: "SegueGL", dependencies: ["SegueCore", "SegueGLSL", "SegueShaders", "CEGL", "CGLES3", "CGBM"]),
+        .target(name: "SegueDrawing", dependencies: ["SegueCore"], swiftSettings: kernelFlags),
+        .target(name: "SegueIO", dependencies: ["SegueCore", "SegueDrawing", "CPNG", "CSegueJPEG"], swiftSettings: kernelFlags),
+        .target(name: "SegueAuthoring", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL"]),
+        .target(name: "SeguePipeline", dependencies: [
+            "SegueCore", "SegueEffects", "SegueGLSL", "SegueSoftware", "SegueGL", "SegueDrawing", "SegueIO", "SegueAuthoring",
+        ]),
         .executableTarget(name: "segue", dependencies: [
-            "SeguePipeline",
+            "SegueCore", "SegueEffects", "SegueSoftware", "SegueGL", "SegueDrawing", "SegueIO", "SegueAuthoring", "SeguePipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -22,5 +22,5 @@ public final class ImageSet: @unchecked Sendable {
 public protocol FrameRenderer: AnyObject {
     /// `software`, `gl`.
     var backendName: String { get }
-    func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws
+    func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws(SegueError)
 }

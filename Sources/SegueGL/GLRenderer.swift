@@ -1,6 +1,6 @@
 import CGLES3
 import SegueCore
-import SegueEffects
+import SegueGLSL
 
 /// Draws `FramePlan`s with OpenGL ES 3 into an RGBA8 framebuffer and reads them back
 /// (docs/ARCHITECTURE.md "Draw-command semantics").
@@ -172,7 +172,7 @@ public final class GLRenderer: FrameRenderer {
 
     // MARK: Rendering
 
-    public func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws {
+    public func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws(SegueError) {
         try renderFrame(plan, images: images, into: &target)
     }
 

@@ -12,7 +12,7 @@ public final class SoftwareRenderer: FrameRenderer {
         executor = BandExecutor(workers: threads ?? SystemInfo.activeProcessorCount)
     }
 
-    public func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws {
+    public func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws(SegueError) {
         guard target.size == plan.size else {
             throw SegueError(.internalError, "software renderer: target is \(target.size), plan is \(plan.size)")
         }

@@ -1,4 +1,5 @@
 import SegueCore
+import SegueDrawing
 import Synchronization
 
 /// One PNG showing a handful of evenly spaced frames (always the first and the last) in a
@@ -39,7 +40,7 @@ public final class ContactSheetSink: FrameSink {
     public func finish() throws(SegueError) {
         let thumbs = thumbnails.withLock { $0 }
         guard let first = thumbs.keys.min().flatMap({ thumbs[$0] }) else {
-            throw SegueError(.internalError, "\(path): no frames reached the contact sheet")
+            throw SegueError(.internalError, "no frames reached the contact sheet", path: path)
         }
         try PNGCodec.write(Self.layout(thumbs, thumbnailSize: first.size, columns: columns, frameCount: frameCount),
                            to: path, compression: .default)

@@ -1,6 +1,6 @@
 import Foundation
 import SegueCore
-import SegueEffects
+import SegueGLSL
 
 /// `segue validate`: the GL Transitions checks (reference §1.5) on one file: static checks,
 /// compile, and renders on the spec validator's 512×256 canvas with its inputs and pick points.
@@ -47,7 +47,12 @@ public enum ShaderValidator {
         return image
     }
 
-    public static func validate(path: String, catalog: EffectCatalog, session: RenderSession) -> ShaderValidation {
+    /// The frame of the file under check at a progress, on `size` with `validatorImage(blue: 0)`
+    /// as *from* and `validatorImage(blue: 255)` as *to*; compile errors arrive from the first call.
+    public typealias Frames = (_ progress: Double) throws(SegueError) -> PixelBuffer
+
+    /// Static checks, then (when they pass) compile and render checks on `frames`.
+    public static func validate(path: String, frames: Frames) -> ShaderValidation {
         var result = ShaderValidation(file: path, name: EffectCatalog.effectName(path), format: "unknown", pass: false, messages: [])
         func add(_ level: ShaderDiagnostic.Level, _ code: String, _ message: String, line: Int? = nil, column: Int? = nil) {
             result.messages.append(ShaderValidation.Message(level: level, code: code, message: message, line: line, column: column))
@@ -63,29 +68,17 @@ public enum ShaderValidator {
         }
         for d in shader.diagnostics { add(d.level, d.code, d.message, line: d.line, column: d.column) }
         if shader.diagnostics.allSatisfy({ $0.level != .error }) {
-            renderChecks(path: path, catalog: catalog, session: session, add: add)
+            renderChecks(path: path, frames: frames, add: add)
         }
         result.pass = result.messages.allSatisfy { $0.level != .error }
         return result
     }
 
-    private static func renderChecks(path: String, catalog: EffectCatalog, session: RenderSession,
+    private static func renderChecks(path: String, frames frame: Frames,
                                      add: (ShaderDiagnostic.Level, String, String, Int?, Int?) -> Void) {
-        var request = TransitionRequest(effect: path)
-        request.catalog = catalog
-        request.size = size
-        request.fromImage = validatorImage(blue: 0)
-        request.toImage = validatorImage(blue: 255)
+        let images = [validatorImage(blue: 0), validatorImage(blue: 255)]
         do throws(SegueError) {
-            let transition = try PreparedTransition(request)
-            let renderer = try session.renderer(for: transition)
-            func frame(_ p: Double) throws(SegueError) -> PixelBuffer {
-                var out = PixelBuffer(size: size)
-                do { try renderer.render(transition.plan(fraction: p), images: transition.images, into: &out) }
-                catch let error as SegueError { throw error } catch { throw SegueError(.internalError, "\(error)") }
-                return out
-            }
-            for (p, image, name) in [(0.0, request.fromImage!, "from"), (1.0, request.toImage!, "to")] {
+            for (p, image, name) in [(0.0, images[0], "from"), (1.0, images[1], "to")] {
                 let out = try frame(p)
                 for (x, y) in probes {
                     let got = out[x, y], want = image[x, y]
@@ -104,44 +97,19 @@ public enum ShaderValidator {
                 add(.warning, "flat", "the frame at progress 0.5 is a single colour", nil, nil)
             }
         } catch {
-            // Compile errors arrive as `path:line:col: error: …`, one per ` | `.
-            for line in error.message.components(separatedBy: " | ") {
-                let fields = line.hasPrefix(path + ":")
-                    ? line.dropFirst(path.count + 1).split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false) : []
-                if fields.count == 3, let l = Int(fields[0]) {
-                    let column = Int(fields[1])
-                    var text = (column == nil ? fields[1...].joined(separator: ":") : String(fields[2])).trimmingCharacters(in: .whitespaces)
+            // A compile error is placed in the file, one problem per line of the compiler's log.
+            for problem in [error] + error.related {
+                if problem.path == path, let line = problem.line {
                     // The compiler's warnings come in the same log; they stay warnings.
                     var level = ShaderDiagnostic.Level.error
+                    var text = problem.detail.trimmingCharacters(in: .whitespaces)
                     if text.hasPrefix("error: ") { text.removeFirst(7) }
                     else if text.hasPrefix("warning: ") { text.removeFirst(9); level = .warning }
-                    add(level, "compile", text, l, column)
+                    add(level, "compile", text, line, problem.column)
                 } else {
-                    add(.error, error.kind == .invalidInput ? "compile" : "render", line, nil, nil)
+                    add(.error, error.kind == .invalidInput ? "compile" : "render", problem.placedDetail, nil, nil)
                 }
             }
         }
-    }
-}
-
-/// `segue watch` and `still` previews: one frame, or a strip of frames side by side.
-public enum ShaderPreview {
-    /// The frame at `fraction`, or with `strip` ≥ 2 that many frames at 0, 1/(n−1), …, 1.
-    public static func render(_ transition: PreparedTransition, renderer: any FrameRenderer, at fraction: Double,
-                              strip: Int?) throws(SegueError) -> PixelBuffer {
-        let fractions = strip.map { n in (0..<n).map { Double($0) / Double(max(n - 1, 1)) } } ?? [fraction]
-        let size = transition.size
-        try PixelBuffer.checkSize(PixelSize(width: size.width * fractions.count, height: size.height), what: "preview")
-        var strip = PixelBuffer(width: size.width * fractions.count, height: size.height)
-        var frame = PixelBuffer(size: size)
-        for (i, f) in fractions.enumerated() {
-            do { try renderer.render(transition.plan(fraction: f), images: transition.images, into: &frame) }
-            catch let error as SegueError { throw error } catch { throw SegueError(.internalError, "\(error)") }
-            for row in 0..<size.height {
-                let from = row * frame.rowBytes, to = row * strip.rowBytes + i * frame.rowBytes
-                strip.bytes.replaceSubrange(to..<(to + frame.rowBytes), with: frame.bytes[from..<(from + frame.rowBytes)])
-            }
-        }
-        return strip
     }
 }

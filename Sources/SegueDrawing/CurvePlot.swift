@@ -1,24 +1,5 @@
 import Foundation
 import SegueCore
-import SegueIO
-
-extension TimingCurve {
-    /// Whether the curve's input is time in seconds (springs) rather than progress 0…1
-    /// (Béziers, keyframes): what `segue timing --at` and the plot's x axis mean.
-    public var takesSeconds: Bool { if case .spring = self { return true } else { return false } }
-
-    /// The value at an input of `segue timing --at`: progress for Béziers and keyframes, seconds
-    /// for springs (`duration` shapes the UIKit spring form only).
-    public func value(atInput input: Double, duration: Double) -> Double {
-        takesSeconds ? value(atTime: input, duration: duration) : value(atTime: input, duration: 1)
-    }
-
-    /// A spring's settling time (the UIKit form's for `duration`); nil for other curves.
-    public func settlingTime(duration: Double) -> Double? {
-        if case .spring(let s) = self { return s.motion(duration: duration).settlingTime() }
-        return nil
-    }
-}
 
 /// A chart of a timing curve (`segue timing --plot`): white background, grey grid at every
 /// quarter of the value axis with its values, axes with labelled ticks, the curve as an

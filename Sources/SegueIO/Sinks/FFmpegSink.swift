@@ -2,7 +2,8 @@ import Foundation
 import SegueCore
 
 /// Video files encoded by an `ffmpeg` child process: frames go to its stdin as raw RGBA (never
-/// through a folder of temporary images); it writes `.NAME.tmp-PID`, renamed on success.
+/// through a folder of temporary images); it writes the `AtomicFile`'s temporary name, renamed
+/// into place on success.
 public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
     public enum Container: String, Sendable, CaseIterable {
         case mp4, webm, gif
@@ -12,7 +13,7 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
     public let container: Container
     private let process = Process()
     private let input: ByteOutput
-    private let temporaryPath: String
+    private let file: AtomicFile
     private let logPath: String
     private let stdinHandle: FileHandle
 
@@ -26,14 +27,12 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
     /// ffmpeg is missing, naming the Debian package.
     public init(path: String, container: Container, size: PixelSize, fps: Double) throws(SegueError) {
         guard let ffmpeg = Self.locate() else {
-            // EX_UNAVAILABLE (69): a service the output needs is missing.
-            throw SegueError(.glUnavailable, "\(path): \(container.rawValue) output needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)")
+            throw SegueError(.ffmpegMissing, "\(container.rawValue) output needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)",
+                             path: path)
         }
         self.path = path
         self.container = container
-        let parent = parentDirectory(of: path)
-        if !parent.isEmpty { try makeDirectories(parent) }
-        temporaryPath = PNGCodec.temporaryPath(for: path)
+        file = try AtomicFile(path: path)
         logPath = NSTemporaryDirectory() + "segue-ffmpeg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 
@@ -41,7 +40,7 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
                              "-f", "rawvideo", "-pix_fmt", Self.inputPixelFormat(container),
                              "-s", size.description, "-framerate", String(fps), "-i", "pipe:0"]
-            + Self.encoderArguments(container) + ["-f", container.rawValue, temporaryPath]
+            + Self.encoderArguments(container) + ["-f", container.rawValue, file.temporaryPath]
         let pipe = Pipe()
         process.standardInput = pipe
         process.standardOutput = FileHandle.nullDevice
@@ -50,7 +49,7 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
             try process.run()
         } catch {
             unlink(logPath)
-            throw .io("\(path): cannot start ffmpeg (\(error))")
+            throw SegueError(.io, "cannot start ffmpeg (\(error))", path: path)
         }
         stdinHandle = pipe.fileHandleForWriting
         ByteOutput.enlargePipeBuffer(stdinHandle.fileDescriptor)
@@ -87,7 +86,7 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
             process.waitUntilExit()
             let reason = failureReason()
             discard()
-            throw .io(reason ?? error.message)
+            throw reason ?? error
         }
     }
 
@@ -95,23 +94,19 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
         try? stdinHandle.close()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let reason = failureReason() ?? "exit status \(process.terminationStatus)"
+            let reason = failureReason() ?? SegueError(.io, "exit status \(process.terminationStatus)")
             discard()
-            throw .io(reason)
+            throw reason
         }
         unlink(logPath)
-        guard rename(temporaryPath, path) == 0 else {
-            let text = errnoText()
-            unlink(temporaryPath)
-            throw .io("\(path): \(text)")
-        }
+        try file.commit()
     }
 
     /// `PATH: ffmpeg failed: <its last stderr line>`.
-    private func failureReason() -> String? {
+    private func failureReason() -> SegueError? {
         let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         let last = log.split(whereSeparator: \.isNewline).last.map(String.init)
-        return last.map { "\(path): ffmpeg failed: \($0)" }
+        return last.map { SegueError(.io, "ffmpeg failed: \($0)", path: path) }
     }
 
     public func abort() {
@@ -121,7 +116,7 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
 
     private func discard() {
         if process.isRunning { process.terminate(); process.waitUntilExit() }
-        unlink(temporaryPath)
+        file.discard()
         unlink(logPath)
     }
 }

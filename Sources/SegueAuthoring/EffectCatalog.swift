@@ -1,6 +1,7 @@
 import Foundation
 import SegueCore
 import SegueEffects
+import SegueGLSL
 
 /// Every effect a name can mean: the built-in table (`EffectTable`, the only list of
 /// built-ins) plus authors' shader files, from `--shaders DIR` / `$SEGUE_SHADERS` or given as
@@ -31,11 +32,13 @@ public struct EffectCatalog: Sendable {
         }
         if let path = userFile(named: name) { return try load(path: path) }
         guard let entry = builtins.first(where: { $0.name == name }) else {
-            let known = (builtins.map(\.name) + userFiles().map(Self.effectName)).joined(separator: ", ")
-            throw .invalidInput("unknown effect '\(name)' (known: \(known); or a .glsl file)")
+            throw .invalidInput("unknown effect '\(name)' (known: \(effectNames.joined(separator: ", ")); or a .glsl file)")
         }
         return Resolved(entry: entry, shader: nil)
     }
+
+    /// Every name `resolve` takes without a path: the built-ins, then the shader folder's files.
+    public var effectNames: [String] { builtins.map(\.name) + userFiles().map(Self.effectName) }
 
     /// What `segue list` shows: built-ins (or the files overriding them), then the folder's
     /// other files; files that do not load are returned as errors beside them.
@@ -62,16 +65,17 @@ public struct EffectCatalog: Sendable {
 
     /// Reads and parses one file; a native file's base effect comes from the built-ins.
     public func load(path: String) throws(SegueError) -> Resolved {
-        guard FileManager.default.fileExists(atPath: path) else { throw .missingInput("\(path): no such shader file") }
+        guard FileManager.default.fileExists(atPath: path) else { throw SegueError(.missingInput, "no such shader file", path: path) }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw .invalidInput("\(path): not a readable UTF-8 text file")
+            throw SegueError(.invalidInput, "not a readable UTF-8 text file", path: path)
         }
         let shader = UserShader(name: Self.effectName(path), path: path, text: text)
         var base: EffectEntry?
         if case .native(let effect, _) = shader.format {
             base = builtins.first { $0.name == effect }
             guard base != nil else {
-                throw .invalidInput("\(path): `// segue: effect \(effect)`: no built-in effect '\(effect)' (known: \(builtins.map(\.name).joined(separator: ", ")))")
+                throw SegueError(.invalidInput, "`// segue: effect \(effect)`: no built-in effect '\(effect)' (known: \(builtins.map(\.name).joined(separator: ", ")))",
+                                 path: path)
             }
         }
         return Resolved(entry: try shader.entry(base: base), shader: shader)

@@ -1,19 +1,19 @@
 import Foundation
 import SegueCore
-import SegueGL
 
 /// Ends the process when one frame of an untrusted shader takes too long.
 ///
 /// A draw cannot be cancelled: llvmpipe (and most drivers) run the shader to completion inside
 /// `glReadPixels`, and an endless loop never completes; throwing from another thread cannot
 /// unwind the stuck one. So a watchdog thread waits for each frame's deadline and, when it
-/// passes, prints one line, removes this process's temporary output files and exits with
-/// `exitCode`: a batch sees a clear failure instead of hanging forever.
+/// passes, prints one line, runs the frame's clean-up (the caller removes its unfinished
+/// output files) and exits with `exitCode`: a batch sees a clear failure instead of hanging
+/// forever.
 public final class FrameWatchdog: @unchecked Sendable {
     /// As timeout(1), so scripts read it as "took too long".
     public static let exitCode: Int32 = 124
 
-    private struct Armed { var deadline: Date; var line: String; var directories: [String] }
+    private struct Armed { var deadline: Date; var line: String; var cleanup: @Sendable () -> Void }
     private let condition = NSCondition()
     private var armed: Armed?
     private var generation = 0
@@ -24,9 +24,9 @@ public final class FrameWatchdog: @unchecked Sendable {
         thread.start()
     }
 
-    func arm(seconds: Double, line: String, directories: [String]) {
+    func arm(seconds: Double, line: String, cleanup: @escaping @Sendable () -> Void) {
         condition.lock()
-        armed = Armed(deadline: Date(timeIntervalSinceNow: seconds), line: line, directories: directories)
+        armed = Armed(deadline: Date(timeIntervalSinceNow: seconds), line: line, cleanup: cleanup)
         generation += 1
         condition.signal()
         condition.unlock()
@@ -53,35 +53,31 @@ public final class FrameWatchdog: @unchecked Sendable {
 
     private func fire(_ armed: Armed) -> Never {
         FileHandle.standardError.write(Data((armed.line + "\n").utf8))
-        // PNGCodec writes `.<name>.tmp-<pid>` beside the final file, then renames.
-        let suffix = ".tmp-\(getpid())"
-        for directory in armed.directories {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(".") && name.hasSuffix(suffix) {
-                unlink((directory as NSString).appendingPathComponent(name))
-            }
-        }
+        armed.cleanup()
         _exit(Self.exitCode)
     }
 }
 
 /// A renderer whose every frame runs under a `FrameWatchdog` deadline.
-final class TimeLimitedRenderer: FrameRenderer {
+public final class TimeLimitedRenderer: FrameRenderer {
     let inner: any FrameRenderer
     let watchdog: FrameWatchdog
     let limit: Double
     let label: String
-    let directories: [String]
+    let cleanup: @Sendable () -> Void
     private var frame = 0
-    var backendName: String { inner.backendName }
+    public var backendName: String { inner.backendName }
 
-    init(_ inner: any FrameRenderer, watchdog: FrameWatchdog, limit: Double, label: String, directories: [String]) {
-        self.inner = inner; self.watchdog = watchdog; self.limit = limit; self.label = label; self.directories = directories
+    /// `label` names the shader in the overrun line; `cleanup` runs before the process exits.
+    public init(_ inner: any FrameRenderer, watchdog: FrameWatchdog, limit: Double, label: String,
+                cleanup: @escaping @Sendable () -> Void) {
+        self.inner = inner; self.watchdog = watchdog; self.limit = limit; self.label = label; self.cleanup = cleanup
     }
 
-    func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws {
+    public func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws(SegueError) {
         let limitText = limit == limit.rounded() ? String(Int(limit)) : String(limit)
         watchdog.arm(seconds: limit, line: "segue: \(label): frame \(frame) exceeded the per-frame time limit of \(limitText) s",
-                     directories: directories)
+                     cleanup: cleanup)
         defer { watchdog.disarm(); frame += 1 }
         try inner.render(plan, images: images, into: &target)
     }

@@ -1,8 +1,9 @@
+import SegueAuthoring
 import SegueCore
 import SegueEffects
-import SegueSoftware
 import SegueGL
-import Foundation
+import SegueIO
+import SegueSoftware
 
 /// `--backend`.
 public enum BackendChoice: String, CaseIterable, Sendable {
@@ -69,7 +70,10 @@ public final class RenderSession {
         guard let gl = renderer as? GLRenderer else { throw .invalidInput("user shaders need the GL backend (--backend gl or auto)") }
         try gl.register(shader)
         guard frameTimeLimit > 0 else { return gl }
-        return TimeLimitedRenderer(gl, watchdog: watchdog, limit: frameTimeLimit, label: shader.path, directories: outputDirectories)
+        let directories = outputDirectories
+        return TimeLimitedRenderer(gl, watchdog: watchdog, limit: frameTimeLimit, label: shader.path) {
+            for directory in directories { AtomicFile.removeTemporaryFiles(in: directory) }
+        }
     }
 
     private func softwareRenderer() -> SoftwareRenderer {
@@ -89,24 +93,5 @@ public final class RenderSession {
         }
         gl = result
         return result
-    }
-}
-
-/// Cheap check for a GPU before paying for EGL start-up (and an LLVM JIT) on machines that
-/// have none: a DRM render node or an NVIDIA device node.
-enum GPUProbe {
-    static var hasHardwareDevice: Bool {
-        let fm = FileManager.default
-        let dri = (try? fm.contentsOfDirectory(atPath: "/dev/dri")) ?? []
-        return dri.contains { $0.hasPrefix("renderD") } || fm.fileExists(atPath: "/dev/nvidia0")
-    }
-}
-
-extension GLInfo {
-    /// False for Mesa's CPU rasterisers (llvmpipe, softpipe, lavapipe-style "software"):
-    /// there the software renderer is the faster choice for built-in effects.
-    public var isHardware: Bool {
-        let r = renderer.lowercased()
-        return !(r.contains("llvmpipe") || r.contains("softpipe") || r.contains("software"))
     }
 }

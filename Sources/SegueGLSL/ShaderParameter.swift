@@ -1,19 +1,5 @@
 import SegueCore
-
-/// A note about a shader file at a line and column (1-based), for `file:line:col: level: text`.
-public struct ShaderDiagnostic: Sendable, Hashable, Codable {
-    public enum Level: String, Sendable, Codable { case error, warning }
-    public var level: Level
-    /// Short stable code (`no-default`, `reserved-name`, …) for tools and tests.
-    public var code: String
-    public var message: String
-    public var line: Int
-    public var column: Int
-    public init(_ level: Level, _ code: String, _ message: String, line: Int, column: Int) {
-        self.level = level; self.code = code; self.message = message; self.line = line; self.column = column
-    }
-    public func formatted(file: String) -> String { "\(file):\(line):\(column): \(level.rawValue): \(message)" }
-}
+import SegueEffects
 
 /// A `uniform` a shader file exposes as a parameter, with the default from its `// = value`
 /// comment (GL Transitions convention, reference §1.3).
@@ -26,11 +12,6 @@ public struct ShaderParameter: Sendable, Hashable {
     /// False when the file gave no `// = value` (the default is then zero); always false for sampler2D.
     public var hasDefault: Bool
     public var line: Int
-
-    public static let componentCounts: [String: Int] = [
-        "float": 1, "int": 1, "bool": 1, "vec2": 2, "vec3": 3, "vec4": 4, "ivec2": 2, "ivec3": 3, "ivec4": 4,
-        "bvec2": 2, "bvec3": 3, "bvec4": 4, "mat2": 4, "mat3": 9, "mat4": 16, "sampler2D": 0,
-    ]
 
     public var defaultUniform: UniformValue { UniformValue(type: type, values: defaultValues) }
 
@@ -58,7 +39,7 @@ public struct ShaderParameter: Sendable, Hashable {
             for declarator in declaration.declarators where !engineNames.contains(declarator.name.text) {
                 let name = declarator.name
                 // Other uniforms still compile; they are just not parameters (GL leaves them zero).
-                guard let arity = componentCounts[declaration.type] else {
+                guard let arity = UniformValue.componentCounts[declaration.type] else {
                     diagnostics.append(ShaderDiagnostic(.warning, "unsupported-type",
                         "uniform '\(name.text)' has type '\(declaration.type)', which is not a parameter type; it stays zero", line: name.line, column: name.column))
                     continue
@@ -104,7 +85,7 @@ public struct ShaderParameter: Sendable, Hashable {
         body = body.dropFirst()
         if let semicolon = body.firstIndex(of: ";") { body = body[..<semicolon] }
         let tokens = GLSLSource.tokenize(Array(body.utf8)).filter { !$0.isComment }
-        guard let arity = componentCounts[type], arity > 0 else { throw .invalidInput("type \(type) takes no default") }
+        guard let arity = UniformValue.componentCounts[type], arity > 0 else { throw .invalidInput("type \(type) takes no default") }
         let scalar = type.hasPrefix("i") ? "int" : type.hasPrefix("b") ? "bool" : type == "int" ? "int" : "float"
         var index = 0
         func literal() throws(SegueError) -> Double {

@@ -33,7 +33,7 @@ public enum PNGCodec {
             image.version = UInt32(PNG_IMAGE_VERSION)
             defer { png_image_free(&image) }
             guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
-                return .failure(.invalidInput("\(name): not a readable PNG (\(message(of: &image)))"))
+                return .failure(SegueError(.invalidInput, "not a readable PNG (\(message(of: &image)))", path: name))
             }
             let size = PixelSize(width: Int(image.width), height: Int(image.height))
             do throws(SegueError) { try PixelBuffer.checkSize(size, what: name) } catch { return .failure(error) }
@@ -46,7 +46,7 @@ public enum PNGCodec {
             let finished = pixels.bytes.withUnsafeMutableBytes {
                 png_image_finish_read(&image, nil, $0.baseAddress, Int32(size.width * 4), nil)
             }
-            guard finished != 0 else { return .failure(.invalidInput("\(name): corrupt PNG (\(message(of: &image)))")) }
+            guard finished != 0 else { return .failure(SegueError(.invalidInput, "corrupt PNG (\(message(of: &image)))", path: name)) }
             premultiply(&pixels.bytes)
             return .success(pixels)
         }
@@ -80,39 +80,15 @@ public enum PNGCodec {
         throw .io("PNG encoding failed (\(message(of: &image)))")
     }
 
-    /// Writes a PNG file atomically: into `.<name>.tmp-<pid>` beside it, then `rename`, so the
-    /// final name never holds a partial file. The temporary is removed on any failure.
+    /// Writes a PNG file (through `AtomicFile`: the final name never holds a partial file).
     public static func write(_ buffer: PixelBuffer, to path: String, compression: PNGCompression = .default) throws(SegueError) {
-        if compression == .fast {
-            try writeAtomically(try encodeUpLevel1(buffer), to: path)
-            return
+        let data: [UInt8]
+        do throws(SegueError) { data = try encode(buffer, compression: compression) } catch {
+            var placed = error
+            placed.path = placed.path ?? path
+            throw placed
         }
-        let (rows, format) = straightRows(buffer)
-        var image = makeImage(buffer, format: format)
-        let temp = temporaryPath(for: path)
-        guard let file = fopen(temp, "wb") else { throw .io("\(path): \(errnoText())") }
-        let ok = rows.withUnsafeBytes { png_image_write_to_stdio(&image, file, 0, $0.baseAddress, 0, nil) }
-        let failure = ok == 0 ? message(of: &image) : nil
-        let closeFailed = fclose(file) != 0
-        let closeError = errnoText()
-        if let failure {
-            unlink(temp)
-            throw .io("\(path): PNG write failed (\(failure))")
-        }
-        if closeFailed {
-            unlink(temp)
-            throw .io("\(path): \(closeError)")
-        }
-        guard rename(temp, path) == 0 else {
-            let text = errnoText()
-            unlink(temp)
-            throw .io("\(path): \(text)")
-        }
-    }
-
-    static func temporaryPath(for path: String) -> String {
-        let dir = parentDirectory(of: path)
-        return (dir.isEmpty ? "" : dir == "/" ? "/" : dir + "/") + "." + fileName(of: path) + ".tmp-\(getpid())"
+        try AtomicFile.write(data, to: path)
     }
 
     /// libpng's defaults for `default` and `best` (see `PNGCompression`).
@@ -237,51 +213,3 @@ public enum PNGCodec {
         }
     }
 }
-
-/// `unpremultiplyTable[a << 8 | c] = min(255, round(c·255/a))`: a division per channel is the
-/// slowest part of un-premultiplying, and 64 KiB stays in L2.
-let unpremultiplyTable: [UInt8] = {
-    var t = [UInt8](repeating: 0, count: 65536)
-    for a in 1..<256 {
-        for c in 0..<256 { t[a << 8 | c] = UInt8(min(255, (c * 255 + a / 2) / a)) }
-    }
-    return t
-}()
-
-/// Straight → premultiplied in place, `round(c·a/255)` exactly.
-func premultiply(_ bytes: inout [UInt8]) {
-    bytes.withUnsafeMutableBufferPointer { p in
-        var i = 0
-        while i < p.count {
-            let a = UInt32(p[i + 3])
-            if a != 255 {
-                for k in 0..<3 {
-                    let v = UInt32(p[i + k]) * a + 128
-                    p[i + k] = UInt8((v + (v >> 8)) >> 8)
-                }
-            }
-            i += 4
-        }
-    }
-}
-
-/// Premultiplied → straight in place, `round(c·255/a)`; fully transparent pixels become 0.
-func unpremultiply(_ bytes: inout [UInt8]) {
-    unpremultiplyTable.withUnsafeBufferPointer { table in
-        bytes.withUnsafeMutableBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                let a = Int(p[i + 3])
-                if a != 255 {
-                    let row = a << 8
-                    p[i] = table[row | Int(p[i])]
-                    p[i + 1] = table[row | Int(p[i + 1])]
-                    p[i + 2] = table[row | Int(p[i + 2])]
-                }
-                i += 4
-            }
-        }
-    }
-}
-
-func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

@@ -1,16 +1,9 @@
-import Foundation
+import Glibc
 import SegueCore
 import Synchronization
 
-/// Where rendered frames go. `write` may be called from several threads at once and in any
-/// order (each index exactly once); `finish` is called once, after the last `write`.
-public protocol FrameSink: AnyObject, Sendable {
-    func write(_ frame: PixelBuffer, index: Int) throws(SegueError)
-    func finish() throws(SegueError)
-}
-
-/// `DIR/000000.png`, `DIR/000001.png`, … (named by absolute frame index) each written
-/// atomically (temporary name + rename). Every file written is recorded (size and checksum)
+/// `DIR/000000.png`, `DIR/000001.png`, … (named by absolute frame index) each written as an
+/// `AtomicFile`. Every file written is recorded (size and checksum)
 /// for the sequence's manifest.
 public final class PNGSequenceSink: FrameSink {
     public let directory: String
@@ -23,7 +16,7 @@ public final class PNGSequenceSink: FrameSink {
         self.directory = directory
         self.compression = compression
         try makeDirectories(directory)
-        guard access(directory, W_OK | X_OK) == 0 else { throw .io("\(directory): \(errnoText())") }
+        guard access(directory, W_OK | X_OK) == 0 else { throw .system(path: directory) }
     }
 
     public func path(ofFrame index: Int) -> String {
@@ -34,7 +27,7 @@ public final class PNGSequenceSink: FrameSink {
     public func write(_ frame: PixelBuffer, index: Int) throws(SegueError) {
         let path = path(ofFrame: index)
         let data = try PNGCodec.encode(frame, compression: compression)
-        try writeAtomically(data, to: path)
+        try AtomicFile.write(data, to: path)
         let record = FrameRecord(index: index, file: fileName(of: path), bytes: data.count, checksum: FrameRecord.checksum(data))
         written.withLock { $0[index] = record }
     }
@@ -76,51 +69,4 @@ public struct FrameRecord: Codable, Sendable, Equatable {
         let hex = String(h, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
-}
-
-/// Writes `data` to `.NAME.tmp-PID` beside `path`, then renames it: an interrupted or failed
-/// write (disk full) never leaves a partial file under the final name.
-public func writeAtomically(_ data: [UInt8], to path: String) throws(SegueError) {
-    let stream = try ByteOutput(path: path)
-    do throws(SegueError) { try stream.write(data) } catch { stream.discard(); throw error }
-    try stream.commit()
-}
-
-/// Discards frames (benchmarks measure rendering alone); counts them so a run can be checked.
-public final class NullSink: FrameSink {
-    private let count = Atomic<Int>(0)
-    public init() {}
-    public var framesWritten: Int { count.load(ordering: .relaxed) }
-    public func write(_ frame: PixelBuffer, index: Int) throws(SegueError) { count.add(1, ordering: .relaxed) }
-    public func finish() throws(SegueError) {}
-}
-
-/// `mkdir -p`; a failure reads `<path>: <strerror>` for the directory asked for.
-func makeDirectories(_ path: String) throws(SegueError) {
-    let code = createDirectories(path)
-    if code != 0 { throw .io("\(path): \(errnoText(code))") }
-}
-
-/// Creates `path` and missing parents; returns 0 or the errno of the first failure.
-private func createDirectories(_ path: String) -> Int32 {
-    var info = stat()
-    if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR ? 0 : ENOTDIR }
-    let parent = parentDirectory(of: path)
-    if !parent.isEmpty, parent != path {
-        let code = createDirectories(parent)
-        if code != 0 { return code }
-    }
-    return mkdir(path, 0o755) == 0 || errno == EEXIST ? 0 : errno
-}
-
-/// `a/b/c.png` → `a/b`; `c.png` → ``; `/c` → `/`. (Foundation's `deletingLastPathComponent`
-/// traps on one-character relative paths such as `a` in this toolchain.)
-public func parentDirectory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-}
-
-/// `a/b/c.png` → `c.png`.
-func fileName(of path: String) -> String {
-    path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
 }

@@ -1,4 +1,5 @@
 import SegueCore
+import SegueEffects
 
 /// A shader file an author brings (docs/SHADERS.md): a GL Transitions shader
 /// (`vec4 transition(vec2 uv)`), or a Segue-native program that reuses a built-in effect's
@@ -43,11 +44,11 @@ public struct UserShader: Sendable {
         var format = Format.glTransition
         var author: String?, license: String?
         for token in source.tokens where token.kind == .lineComment {
-            let body = Substring(token.commentBody).trimmingSpaces
+            let body = Substring(token.commentBody).trimmingBlanks
             // `// Author: …`, `// license: …`: the key is matched without case, as gl-transition-utils does.
             if let colon = body.firstIndex(of: ":") {
-                let key = body[..<colon].trimmingSpaces.lowercased()
-                let value = String(body[body.index(after: colon)...].trimmingSpaces)
+                let key = body[..<colon].trimmingBlanks.lowercased()
+                let value = String(body[body.index(after: colon)...].trimmingBlanks)
                 if author == nil, key == "author" { author = value }
                 if license == nil, key == "license" { license = value }
             }
@@ -122,11 +123,12 @@ public struct UserShader: Sendable {
         return notes
     }
 
-    /// Errors that stop the file from loading, as one line.
+    /// Errors that stop the file from loading: the first, with the others as `related`.
     public func loadErrors() -> SegueError? {
-        let errors = diagnostics.filter { $0.level == .error }
-        guard !errors.isEmpty else { return nil }
-        return .invalidInput(errors.map { $0.formatted(file: path) }.joined(separator: " | "))
+        let errors = diagnostics.filter { $0.level == .error }.map { $0.error(in: path) }
+        guard var first = errors.first else { return nil }
+        first.related = Array(errors.dropFirst())
+        return first
     }
 
     /// The effect-table row of this file. A native file takes `base`'s plan, duration, timing
@@ -140,10 +142,10 @@ public struct UserShader: Sendable {
                                               parameters: own, defaultDuration: 1, defaultTiming: .linear)
             return EffectEntry(descriptor) { values throws(SegueError) in UserShaderEffect(shader: self, values: values, base: nil) }
         case .native(let effect, _):
-            guard let base else { throw .invalidInput("\(path): `// segue: effect \(effect)` names no built-in effect") }
+            guard let base else { throw SegueError(.invalidInput, "`// segue: effect \(effect)` names no built-in effect", path: path) }
             let baseNames = Set(base.descriptor.parameters.map(\.name))
             if let clash = own.first(where: { baseNames.contains($0.name) }) {
-                throw .invalidInput("\(path): uniform '\(clash.name)' has the name of a parameter of \(effect)")
+                throw SegueError(.invalidInput, "uniform '\(clash.name)' has the name of a parameter of \(effect)", path: path)
             }
             var descriptor = base.descriptor
             descriptor.name = name
@@ -156,53 +158,4 @@ public struct UserShader: Sendable {
             }
         }
     }
-}
-
-/// Plans a user shader: one `shader` command for a GL Transitions file (progress is the eased
-/// progress, computed here on the CPU); for a native file, the base effect's plan with its
-/// program's commands redirected to this file and the file's own parameters added.
-public struct UserShaderEffect: Effect {
-    public let shader: UserShader
-    let values: ParameterValues
-    let base: (any Effect)?
-
-    private var parameterUniforms: [String: UniformValue] {
-        var uniforms: [String: UniformValue] = [:]
-        for p in shader.parameters where p.type != "sampler2D" {
-            if case .uniform(let v)? = values.values[p.name] { uniforms[p.name] = v } else { uniforms[p.name] = p.defaultUniform }
-        }
-        return uniforms
-    }
-
-    public func plan(_ frame: FrameContext) -> FramePlan {
-        switch shader.format {
-        case .glTransition:
-            let ratio = frame.width / frame.height
-            var uniforms = parameterUniforms
-            uniforms["progress"] = .float(frame.progress)
-            uniforms["ratio"] = .float(ratio)
-            // Snapshots are fitted to the canvas (--fit) before the shader sees them.
-            uniforms["_fromR"] = .float(ratio)
-            uniforms["_toR"] = .float(ratio)
-            var inputs: [String: ImageRef] = ["from": .from, "to": .to]
-            for p in shader.parameters where p.type == "sampler2D" { inputs[p.name] = UserShader.imageRef(forParameter: p.name) }
-            return FramePlan(size: frame.size, time: frame.time, progress: frame.progress, commands: [
-                .shader(ShaderCall(program: shader.programName, uniforms: uniforms, inputs: inputs)),
-            ])
-        case .native(_, let program):
-            var plan = base!.plan(frame)
-            let own = parameterUniforms
-            plan.commands = plan.commands.map { command in
-                guard case .shader(var call) = command, call.program == program else { return command }
-                call.program = shader.programName
-                call.uniforms.merge(own) { _, mine in mine }
-                return .shader(call)
-            }
-            return plan
-        }
-    }
-
-    /// A GL Transitions shader draws its own end states (the spec's rule, which `validate`
-    /// checks); a native one rests like its base effect.
-    public func restingSnapshot(atEnd: Bool) -> ImageRef? { base?.restingSnapshot(atEnd: atEnd) }
 }

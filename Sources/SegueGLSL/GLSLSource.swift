@@ -239,3 +239,13 @@ public struct GLSLSource: Sendable {
         return (declarations, functions)
     }
 }
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs (GLSL's blanks within a line).
+    var trimmingBlanks: Substring {
+        var s = self
+        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
+        return s
+    }
+}

@@ -16,7 +16,7 @@ public enum JPEGCodec {
         let probed = data.withUnsafeBufferPointer { d in
             message.withUnsafeMutableBufferPointer { segue_jpeg_probe(d.baseAddress, d.count, &width, &height, $0.baseAddress, $0.count) }
         }
-        guard probed == 0 else { throw .invalidInput("\(name): not a readable JPEG (\(text(message)))") }
+        guard probed == 0 else { throw SegueError(.invalidInput, "not a readable JPEG (\(text(message)))", path: name) }
         let size = PixelSize(width: Int(width), height: Int(height))
         try PixelBuffer.checkSize(size, what: name)
         var pixels = PixelBuffer(size: size)
@@ -27,7 +27,7 @@ public enum JPEGCodec {
                 }
             }
         }
-        guard decoded == 0 else { throw .invalidInput("\(name): corrupt JPEG (\(text(message)))") }
+        guard decoded == 0 else { throw SegueError(.invalidInput, "corrupt JPEG (\(text(message)))", path: name) }
         return pixels
     }
 
