@@ -44,8 +44,21 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueEffects"]),
-        .testTarget(name: "SegueRenderTests", dependencies: ["SeguePipeline", "SegueSoftware", "SegueGL", "SegueIO"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["segue", "SegueIO"]),
+        // One test target per library module; helpers they share live in SegueTestSupport.
+        .target(name: "SegueTestSupport", dependencies: ["SegueCore"], path: "Tests/SegueTestSupport"),
+        .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueTestSupport"]),
+        .testTarget(name: "SegueEffectsTests", dependencies: ["SegueCore", "SegueEffects"]),
+        .testTarget(name: "SegueGLSLTests", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL"]),
+        .testTarget(name: "SegueSoftwareTests", dependencies: ["SegueCore", "SegueSoftware", "SegueTestSupport"]),
+        .testTarget(name: "SegueGLTests", dependencies: ["SegueCore", "SegueGL", "SegueShaders", "SegueTestSupport"]),
+        .testTarget(name: "SegueDrawingTests", dependencies: ["SegueCore", "SegueDrawing", "SegueIO"]),
+        .testTarget(name: "SegueIOTests", dependencies: ["SegueCore", "SegueIO", "CPNG", "SegueTestSupport"]),
+        .testTarget(name: "SegueAuthoringTests", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL", "SegueAuthoring"]),
+        // Renderer-against-renderer checks (parity) run here too: they need both renderers.
+        .testTarget(name: "SeguePipelineTests", dependencies: [
+            "SegueCore", "SegueEffects", "SegueGLSL", "SegueSoftware", "SegueGL", "SegueIO", "SegueAuthoring", "SeguePipeline",
+            "SegueTestSupport",
+        ]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "SegueCore", "SegueIO"]),
     ]
 )

@@ -71,6 +71,10 @@ public struct SegueError: Error, Sendable, Equatable, CustomStringConvertible {
         return "\(path)\(place): \(detail)"
     }
 
+    /// Equal when a user would see the same failure: the same kind and the same one line
+    /// (however it was put together from path, line and detail).
+    public static func == (a: SegueError, b: SegueError) -> Bool { a.kind == b.kind && a.message == b.message }
+
     public var code: String { kind.code }
     public var exitCode: Int32 { kind.exitCode }
     public var description: String { message }

@@ -11,12 +11,10 @@ public struct AtomicFile: Sendable {
     /// Where the content goes until `commit`.
     public let temporaryPath: String
 
-    /// Reserves the temporary name and creates missing parent folders; nothing is written yet.
-    public init(path: String) throws(SegueError) {
+    /// Reserves the temporary name in `path`'s folder; nothing is written yet.
+    public init(path: String) {
         self.path = path
         temporaryPath = Self.temporaryPath(for: path)
-        let parent = parentDirectory(of: path)
-        if !parent.isEmpty { try makeDirectories(parent) }
     }
 
     /// Moves the finished temporary file to `path`; on failure the temporary file is removed.
@@ -31,9 +29,9 @@ public struct AtomicFile: Sendable {
     /// Removes the temporary file; whatever `path` held before is left as it was.
     public func discard() { unlink(temporaryPath) }
 
-    /// Writes `bytes` as the whole file.
+    /// Writes `bytes` as the whole file; its folder must exist.
     public static func write(_ bytes: [UInt8], to path: String) throws(SegueError) {
-        let output = try ByteOutput(path: path)
+        let output = try ByteOutput(file: AtomicFile(path: path))
         do throws(SegueError) { try output.write(bytes) } catch { output.discard(); throw error }
         try output.commit()
     }

@@ -20,24 +20,29 @@ public final class ByteOutput: @unchecked Sendable {
         return code == EPIPE || code == ENOSPC || code == EDQUOT
     }
 
-    /// `-` is standard output; anything else a file, created under a temporary name beside it.
-    public init(path: String) throws(SegueError) {
+    /// `-` is standard output; anything else a file (its missing folders are created).
+    public convenience init(path: String) throws(SegueError) {
         if path == "-" {
-            name = "stdout"
-            fd = STDOUT_FILENO
-            file = nil
-            Self.enlargePipeBuffer(fd)
+            self.init(descriptor: STDOUT_FILENO, name: "stdout")
+            Self.enlargePipeBuffer(STDOUT_FILENO)
         } else {
-            name = path
-            let file = try AtomicFile(path: path)
-            let opened = open(file.temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard opened >= 0 else { throw .system(path: path) }
-            fd = opened
-            self.file = file
+            let parent = parentDirectory(of: path)
+            if !parent.isEmpty { try makeDirectories(parent) }
+            try self.init(file: AtomicFile(path: path))
         }
     }
 
-    /// Writes to a descriptor someone else owns (a child's stdin); `commit` does nothing.
+    /// Opens `file`'s temporary name; `commit` renames it into place.
+    init(file: AtomicFile) throws(SegueError) {
+        let opened = open(file.temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard opened >= 0 else { throw .system(path: file.path) }
+        name = file.path
+        fd = opened
+        self.file = file
+    }
+
+    /// Writes to a descriptor someone else owns (standard output, a child's stdin); `commit`
+    /// does nothing.
     init(descriptor: Int32, name: String) {
         self.name = name
         fd = descriptor

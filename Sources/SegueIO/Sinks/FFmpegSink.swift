@@ -32,7 +32,9 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
         }
         self.path = path
         self.container = container
-        file = try AtomicFile(path: path)
+        let parent = parentDirectory(of: path)
+        if !parent.isEmpty { try makeDirectories(parent) }
+        file = AtomicFile(path: path)
         logPath = NSTemporaryDirectory() + "segue-ffmpeg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 

@@ -1,6 +1,7 @@
 import Foundation
 import SegueCore
 import SegueGL
+import SegueTestSupport
 import Testing
 
 /// Premultiplied RGBA8 noise (a valid premultiplied image: colour ≤ alpha), reproducible.
@@ -34,11 +35,6 @@ func bilinear(_ image: PixelBuffer, _ sx: Double, _ sy: Double) -> [Double] {
         let bottom = texel(x0, y0 + 1, c) * (1 - fx) + texel(x0 + 1, y0 + 1, c) * fx
         return top * (1 - fy) + bottom * fy
     }
-}
-
-func pixel(_ buffer: PixelBuffer, _ x: Int, _ y: Int) -> [Int] {
-    let p = buffer[x, y]
-    return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
 }
 
 /// Largest per-channel difference between the buffer and `expected` over the pixels `where` picks.

@@ -1,9 +1,10 @@
 import Foundation
 import SegueCore
-@testable import SegueIO
+@testable import SegueDrawing
+import SegueIO
 import Testing
 
-extension SegueIOTests {
+@Suite struct DrawingTests {
     @Test func fontCoversPrintableASCII() {
         #expect(BitmapFont.glyphs.count == 95)
         for g in BitmapFont.glyphs {

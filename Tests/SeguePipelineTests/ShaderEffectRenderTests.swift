@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 import Testing
 import SegueCore
 import SegueGL

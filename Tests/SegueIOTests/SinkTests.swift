@@ -1,14 +1,15 @@
 import Foundation
 import SegueCore
 @testable import SegueIO
+import SegueTestSupport
 import Testing
 
 extension SegueIOTests {
     @Test func pngSequenceWritesNumberedFiles() throws {
-        let dir = IOFixtures.temporaryDirectory() + "/a/b"
+        let dir = TestFiles.temporaryDirectory() + "/a/b"
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let sink = try PNGSequenceSink(directory: dir, compression: .fast)
-        let frame = IOFixtures.transparentBuffer(width: 6, height: 4)
+        let frame = TestImages.transparent(width: 6, height: 4)
         for i in [0, 1, 12] { try sink.write(frame, index: i) }
         try sink.finish()
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["000000.png", "000001.png", "000012.png"])
@@ -17,9 +18,9 @@ extension SegueIOTests {
     }
 
     @Test func pngSequenceReportsUnwritableDirectory() throws {
-        let dir = IOFixtures.temporaryDirectory()
+        let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        IOFixtures.writeFile([1], dir + "/file")
+        TestFiles.writeFile([1], dir + "/file")
         #expect(throws: SegueError.io("\(dir)/file: Not a directory")) { try PNGSequenceSink(directory: dir + "/file") }
         #expect(throws: SegueError.io("\(dir)/file/sub: Not a directory")) { try PNGSequenceSink(directory: dir + "/file/sub") }
     }
@@ -39,7 +40,7 @@ extension SegueIOTests {
     }
 
     @Test func contactSheetWritesGrid() throws {
-        let dir = IOFixtures.temporaryDirectory()
+        let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/sheet.png"
         let sink = ContactSheetSink(path: path, frameCount: 31, columns: 4, thumbnailWidth: 120)

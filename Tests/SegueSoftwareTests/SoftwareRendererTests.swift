@@ -1,6 +1,6 @@
+import SegueTestSupport
 import Testing
 import SegueCore
-import SegueEffects
 import SegueSoftware
 
 @Suite struct SoftwareRendererTests {

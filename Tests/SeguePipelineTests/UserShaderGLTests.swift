@@ -2,8 +2,11 @@ import Foundation
 import SegueCore
 import SegueEffects
 import SegueGL
+import SegueAuthoring
+import SegueGLSL
 import SegueIO
 import SeguePipeline
+import SegueTestSupport
 import Testing
 
 /// Shader files for tests, written to a fresh temporary folder (sources are Swift literals:

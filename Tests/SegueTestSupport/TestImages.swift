@@ -1,9 +1,10 @@
+import Foundation
 import SegueCore
 
 /// Small deterministic images for renderer tests.
-enum TestImages {
+public enum TestImages {
     /// A smooth photo-like gradient with a few hard edges; opaque.
-    static func photo(_ w: Int, _ h: Int, seed: Int = 0) -> PixelBuffer {
+    public static func photo(_ w: Int, _ h: Int, seed: Int = 0) -> PixelBuffer {
         var b = PixelBuffer(width: w, height: h)
         for y in 0..<h {
             for x in 0..<w {
@@ -19,7 +20,7 @@ enum TestImages {
 
     /// A UI-like screen: flat panels, a rounded card, and transparent and translucent areas
     /// (premultiplied).
-    static func ui(_ w: Int, _ h: Int, seed: Int = 0) -> PixelBuffer {
+    public static func ui(_ w: Int, _ h: Int, seed: Int = 0) -> PixelBuffer {
         var b = PixelBuffer(width: w, height: h)
         for y in 0..<h {
             for x in 0..<w {
@@ -40,8 +41,27 @@ enum TestImages {
         }
         return b
     }
+
+    /// Deterministic premultiplied pixels covering every alpha value.
+    public static func transparent(width: Int, height: Int) -> PixelBuffer {
+        var b = PixelBuffer(width: width, height: height)
+        var seed: UInt32 = 12345
+        for i in 0..<(width * height) {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            let a = UInt32(i % 256)
+            for k in 0..<3 { b.bytes[i * 4 + k] = UInt8((seed >> UInt32(8 * k)) & 0xFF) }
+            for k in 0..<3 {
+                let v = UInt32(b.bytes[i * 4 + k]) * a + 128
+                b.bytes[i * 4 + k] = UInt8((v + (v >> 8)) >> 8)
+            }
+            b.bytes[i * 4 + 3] = UInt8(a)
+        }
+        return b
+    }
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif
+/// The pixel at (x, y) as four integers, for readable expectations.
+public func pixel(_ buffer: PixelBuffer, _ x: Int, _ y: Int) -> [Int] {
+    let p = buffer[x, y]
+    return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
+}

@@ -2,6 +2,7 @@ import Foundation
 import SegueCore
 import SegueIO
 @testable import SeguePipeline
+import SegueTestSupport
 import Testing
 
 /// Spec parsing: JSON5, defaults, relative paths, and every bad-input error naming the
@@ -10,7 +11,7 @@ import Testing
     let dir: String
 
     init() throws {
-        dir = IOFixtures.temporaryDirectory("batchspec")
+        dir = TestFiles.temporaryDirectory("batchspec")
         try FileManager.default.createDirectory(atPath: dir + "/img", withIntermediateDirectories: true)
         try PNGCodec.write(TestImages.photo(16, 9), to: dir + "/img/a.png")
         try PNGCodec.write(TestImages.photo(16, 9, seed: 1), to: dir + "/img/b.png")
@@ -85,7 +86,7 @@ import Testing
     @Test func loadsRelativeToTheSpecFile() throws {
         let spec = dir + "/sub/spec.json"
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
-        IOFixtures.writeFile(Array(#"{"jobs": [{"effect": "fade", "from": "../img/a.png", "output": "frames"}]}"#.utf8), spec)
+        TestFiles.writeFile(Array(#"{"jobs": [{"effect": "fade", "from": "../img/a.png", "output": "frames"}]}"#.utf8), spec)
         let jobs = try BatchSpec.load(path: spec)
         #expect(jobs[0].request.from == dir + "/img/a.png" && jobs[0].output.path == dir + "/sub/frames")
         #expect(throws: SegueError.missingInput("\(dir)/nope.json: no such file")) { try BatchSpec.load(path: dir + "/nope.json") }

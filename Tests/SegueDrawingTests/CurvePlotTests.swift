@@ -1,6 +1,6 @@
 import Testing
 import SegueCore
-@testable import SeguePipeline
+@testable import SegueDrawing
 
 private func rgb(_ b: PixelBuffer, _ p: (x: Double, y: Double)) -> (Int, Int, Int) {
     let px = b[Int(p.x), Int(p.y)]

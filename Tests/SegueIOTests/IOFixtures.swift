@@ -41,17 +41,6 @@ enum IOFixtures {
         0x3F, 0x00, 0x7F, 0x13, 0xFE, 0x9F, 0xF3, 0xF8, 0xFF, 0xD9,
     ]
 
-    /// A fresh empty directory under the system temporary directory.
-    static func temporaryDirectory(_ name: String = #function) -> String {
-        let base = NSTemporaryDirectory() + "segue-io-\(getpid())-\(name.filter { $0.isLetter })-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
-        return base
-    }
-
-    static func writeFile(_ bytes: [UInt8], _ path: String) {
-        precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "cannot write \(path)")
-    }
-
     /// Encodes raw rows in any libpng simplified-API format, to build inputs of other colour types.
     static func png(width: Int, height: Int, format: UInt32, rows: [UInt8], colormap: [UInt8]? = nil, entries: Int = 0) -> [UInt8] {
         var image = png_image()
@@ -72,22 +61,5 @@ enum IOFixtures {
         }
         precondition(ok != 0, "test PNG encode failed")
         return Array(out[0..<size])
-    }
-
-    /// Deterministic premultiplied pixels covering every alpha value.
-    static func transparentBuffer(width: Int, height: Int) -> PixelBuffer {
-        var b = PixelBuffer(width: width, height: height)
-        var seed: UInt32 = 12345
-        for i in 0..<(width * height) {
-            seed = seed &* 1_664_525 &+ 1_013_904_223
-            let a = UInt32(i % 256)
-            for k in 0..<3 { b.bytes[i * 4 + k] = UInt8((seed >> UInt32(8 * k)) & 0xFF) }
-            for k in 0..<3 {
-                let v = UInt32(b.bytes[i * 4 + k]) * a + 128
-                b.bytes[i * 4 + k] = UInt8((v + (v >> 8)) >> 8)
-            }
-            b.bytes[i * 4 + 3] = UInt8(a)
-        }
-        return b
     }
 }

@@ -1,14 +1,8 @@
 import Foundation
 import SegueCore
 import SegueGL
+import SegueTestSupport
 import Testing
-
-/// Resident memory of this process in bytes (Linux /proc/self/statm).
-func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
-}
 
 extension GLSuite {
     /// A 1080p fade (two full-canvas layers, plus blend) with readback: prints ms/frame so the
@@ -31,7 +25,7 @@ extension GLSuite {
             }
             // Warm-up: uploads, framebuffer, llvmpipe shader compilation.
             for n in 0..<5 { try renderer.render(fade(n, of: 5), images: images, into: &target) }
-            let memoryBefore = residentBytes()
+            let memoryBefore = TestFiles.residentBytes()
 
             let frames = 100
             let clock = ContinuousClock()
@@ -57,7 +51,7 @@ extension GLSuite {
                 .layer(Layer(source: .from, frame: canvas.offsetBy(dx: 0.5, dy: 0), opacity: 0.5, blend: .plus)),
                 .layer(Layer(source: .to, frame: canvas.offsetBy(dx: 0.5, dy: 0), opacity: 0.5, blend: .plus)),
             ])
-            let memoryAfter = residentBytes()
+            let memoryAfter = TestFiles.residentBytes()
             print("GL fade 1920x1080 (\(renderer.info.renderer)): \(String(format: "%.2f", milliseconds(elapsed) / Double(frames))) ms/frame over \(frames) frames; "
                   + "clear+readback \(clearOnly) ms, one layer \(oneLayer) ms, fade at a half-pixel offset (bilinear path) \(sampled) ms; "
                   + "RSS \(memoryBefore / 1_048_576) → \(memoryAfter / 1_048_576) MiB")
@@ -88,9 +82,9 @@ extension GLSuite {
                 }
             }
             try run(sets: 0..<3)
-            let before = residentBytes()
+            let before = TestFiles.residentBytes()
             try run(sets: 3..<23)
-            let after = residentBytes()
+            let after = TestFiles.residentBytes()
             print("GL 2000 frames 320x180 over 20 image sets: RSS \(before / 1_048_576) → \(after / 1_048_576) MiB, \(renderer.textureUploadCount) uploads")
             #expect(renderer.textureUploadCount == 46)
             // RSS is shared with the suites running beside this one, so it is printed, not held;

@@ -2,6 +2,7 @@ import CPNG
 import Foundation
 import SegueCore
 @testable import SegueIO
+import SegueTestSupport
 import Testing
 
 extension SegueIOTests {
@@ -19,7 +20,7 @@ extension SegueIOTests {
 
     @Test func pngRoundTripPremultipliedIsExact() throws {
         // round(round(c·255/a)·a/255) == c for every premultiplied c ≤ a, so no drift at all.
-        let b = IOFixtures.transparentBuffer(width: 256, height: 16)
+        let b = TestImages.transparent(width: 256, height: 16)
         let png = try PNGCodec.encode(b, compression: .fast)
         #expect(try PNGCodec.decode(png, name: "mem") == b)
     }
@@ -94,20 +95,20 @@ extension SegueIOTests {
     }
 
     @Test func imageFileSniffsAndLoadsBothFormats() throws {
-        let dir = IOFixtures.temporaryDirectory()
+        let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // Extensions lie on purpose: the content decides.
-        IOFixtures.writeFile(IOFixtures.jpeg16x8, dir + "/photo.png")
+        TestFiles.writeFile(IOFixtures.jpeg16x8, dir + "/photo.png")
         #expect(try ImageFile.load(dir + "/photo.png").size == PixelSize(width: 16, height: 8))
-        let b = IOFixtures.transparentBuffer(width: 9, height: 5)
+        let b = TestImages.transparent(width: 9, height: 5)
         try PNGCodec.write(b, to: dir + "/image.jpg")
         #expect(try ImageFile.load(dir + "/image.jpg") == b)
     }
 
     @Test func atomicWriteLeavesNoTemporaries() throws {
-        let dir = IOFixtures.temporaryDirectory()
+        let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let b = IOFixtures.transparentBuffer(width: 8, height: 8)
+        let b = TestImages.transparent(width: 8, height: 8)
         try PNGCodec.write(b, to: dir + "/a.png", compression: .fast)
         try PNGCodec.write(b, to: dir + "/a.png", compression: .best) // replaces
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["a.png"])
@@ -119,7 +120,7 @@ extension SegueIOTests {
     }
 
     @Test func badInputsAreReportedNotCrashed() throws {
-        let dir = IOFixtures.temporaryDirectory()
+        let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         func kind(_ path: String) -> (SegueError.Kind, String)? {
             do { _ = try ImageFile.load(path); return nil } catch { return (error.kind, error.message) }
@@ -130,25 +131,25 @@ extension SegueIOTests {
         #expect(kind(dir)?.0 == .missingInput)
         #expect(kind(dir)?.1 == "\(dir): is a directory")
 
-        IOFixtures.writeFile([], dir + "/empty.png")
+        TestFiles.writeFile([], dir + "/empty.png")
         #expect(kind(dir + "/empty.png")?.0 == .invalidInput)
         #expect(kind(dir + "/empty.png")?.1.contains("empty") == true)
 
-        IOFixtures.writeFile(Array("hello, not an image".utf8), dir + "/text.png")
+        TestFiles.writeFile(Array("hello, not an image".utf8), dir + "/text.png")
         #expect(kind(dir + "/text.png")?.1 == "\(dir)/text.png: not a PNG or JPEG image")
 
         // A valid header that claims 50000×50000: refused before any pixel memory is taken.
         var huge = IOFixtures.png(width: 1, height: 1, format: PNG_FORMAT_FLAG_COLOR, rows: [1, 2, 3])
         huge.replaceSubrange(16..<24, with: [0, 0, 0xC3, 0x50, 0, 0, 0xC3, 0x50])
         huge.replaceSubrange(29..<33, with: crc(Array(huge[12..<29])))
-        IOFixtures.writeFile(huge, dir + "/huge.png")
+        TestFiles.writeFile(huge, dir + "/huge.png")
         let hugeError = kind(dir + "/huge.png")
         #expect(hugeError?.0 == .invalidInput)
         #expect(hugeError?.1.contains("50000x50000") == true)
         #expect(hugeError?.1.contains("too large") == true)
 
         // Truncations of a real PNG and JPEG, and random bytes behind both signatures.
-        let png = try PNGCodec.encode(IOFixtures.transparentBuffer(width: 40, height: 30))
+        let png = try PNGCodec.encode(TestImages.transparent(width: 40, height: 30))
         var inputs: [[UInt8]] = []
         for cut in [1, 8, 20, 33, 50, png.count / 2, png.count - 13, png.count - 1] { inputs.append(Array(png[0..<cut])) }
         for cut in [2, 3, 20, 100, IOFixtures.jpeg16x8.count / 2] { inputs.append(Array(IOFixtures.jpeg16x8[0..<cut])) }
@@ -169,7 +170,7 @@ extension SegueIOTests {
         }
         for (i, bytes) in inputs.enumerated() {
             let path = dir + "/fuzz\(i).png"
-            IOFixtures.writeFile(bytes, path)
+            TestFiles.writeFile(bytes, path)
             if let (k, message) = kind(path) {
                 #expect(k == .invalidInput, "\(message)")
                 #expect(message.hasPrefix(path + ": "))

@@ -1,3 +1,4 @@
+import SegueTestSupport
 import Testing
 import SegueCore
 import SegueEffects

@@ -1,8 +1,8 @@
 import SegueCore
-@testable import SegueIO
+import SegueTestSupport
 import Testing
 
-extension SegueIOTests {
+@Suite struct FitTests {
     /// A buffer whose columns are red where `x < split` and blue elsewhere.
     private func halves(width: Int, height: Int, split: Int) -> PixelBuffer {
         var b = PixelBuffer(width: width, height: height)
@@ -13,7 +13,7 @@ extension SegueIOTests {
     }
 
     @Test func fitIdentityReturnsSelf() {
-        let b = IOFixtures.transparentBuffer(width: 31, height: 17)
+        let b = TestImages.transparent(width: 31, height: 17)
         for mode in FitMode.allCases { #expect(b.fitted(to: b.size, mode: mode) == b) }
     }
 

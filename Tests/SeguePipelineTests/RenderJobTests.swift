@@ -3,6 +3,7 @@ import SegueCore
 @testable import SegueIO
 @testable import SeguePipeline
 import SegueSoftware
+import SegueTestSupport
 import Testing
 
 /// Output formats, determinism, shards and resume, through `RenderJob` with the software
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func framesAreByteIdenticalAcrossRuns() throws {
-        let dir = IOFixtures.temporaryDirectory()
+        let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try Self.transition()
         for run in ["a", "b"] {
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func shardsTogetherEqualOneRun() throws {
-        let dir = IOFixtures.temporaryDirectory()
+        let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try Self.transition()
         _ = try RenderJob.run(t, renderer: SoftwareRenderer(), output: OutputSpec(format: .png, path: dir + "/single"), version: "test")
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func resumeSkipsCompleteFramesAndRedoesTruncatedOnes() throws {
-        let dir = IOFixtures.temporaryDirectory()
+        let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try Self.transition()
         let spec = OutputSpec(format: .png, path: dir)
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func rawAndY4MByteCountsAndHeaders() throws {
-        let dir = IOFixtures.temporaryDirectory()
+        let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try Self.transition(size: PixelSize(width: 21, height: 11))
         _ = try RenderJob.run(t, renderer: SoftwareRenderer(), output: OutputSpec(format: .raw, path: dir + "/a.rgba"), version: "test")
@@ -121,7 +122,7 @@ import Testing
     }
 
     @Test func ffmpegWritesMP4AndGIF() throws {
-        let dir = IOFixtures.temporaryDirectory()
+        let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try Self.transition(size: PixelSize(width: 33, height: 17))
         for format in [OutputFormat.mp4, .gif, .webm] {
@@ -143,10 +144,10 @@ import Testing
     }
 
     @Test func ffmpegFailureReportsItsLastLineAndLeavesNoFile() throws {
-        let dir = IOFixtures.temporaryDirectory()
+        let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // A directory where ffmpeg's temporary output goes: it cannot open the file (even as root).
-        try FileManager.default.createDirectory(atPath: PNGCodec.temporaryPath(for: dir + "/v.mp4"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: AtomicFile.temporaryPath(for: dir + "/v.mp4"), withIntermediateDirectories: true)
         let t = try Self.transition()
         #expect {
             _ = try RenderJob.run(t, renderer: SoftwareRenderer(), output: OutputSpec(format: .mp4, path: dir + "/v.mp4"), version: "test")
@@ -169,11 +170,6 @@ import Testing
         func finish() throws(SegueError) {}
     }
 
-    static func residentBytes() -> Int {
-        let text = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? "0 0"
-        return (Int(text.split(separator: " ")[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
     @Test func memoryStaysFlatOverALongJob() throws {
         // 1201 frames of 640×360 (0.9 MB each): unbounded queueing would hold ~1.1 GB.
         var r = TransitionRequest(effect: "fade")
@@ -184,9 +180,9 @@ import Testing
         r.duration = 2
         let t = try PreparedTransition(r)
         let sink = SlowSink()
-        let before = Self.residentBytes()
+        let before = TestFiles.residentBytes()
         let stats = try FrameLoop.run(t, renderer: SoftwareRenderer(), sinks: [sink])
-        let grown = Self.residentBytes() - before
+        let grown = TestFiles.residentBytes() - before
         #expect(stats.frames == 1201 && sink.count == 1201)
         #expect(sink.peak <= SystemInfo.activeProcessorCount + 1)
         // Other suites run in this process at the same time, so the bound is loose: far below

@@ -1,6 +1,7 @@
 import Testing
 import SegueCore
-@testable import SegueEffects
+import SegueEffects
+@testable import SegueGLSL
 
 /// The `// = value` default syntaxes of GL Transitions (reference §1.3) and the file-scope
 /// structure the GL source preparation relies on.
