@@ -2,8 +2,10 @@ import Foundation
 import SegueCore
 import SegueGLSL
 
-/// `segue validate`: the GL Transitions checks (reference §1.5) on one file: static checks,
-/// compile, and renders on the spec validator's 512×256 canvas with its inputs and pick points.
+/// `segue validate`: the GL Transitions checks on one file, as gl-transition-utils makes them
+/// (gre/gl-transition-libs, packages/gl-transition-utils: `transformSource` and
+/// `createWebGLCompiler`): static checks, compile, and renders on its 512×256 canvas with its
+/// inputs and pick points.
 public struct ShaderValidation: Codable, Sendable {
     public struct Message: Codable, Sendable {
         public var level: ShaderDiagnostic.Level

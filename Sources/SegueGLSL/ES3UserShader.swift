@@ -1,6 +1,7 @@
-/// Turns an author's file into a GLSL ES 3.00 fragment stage that strict compilers accept
-/// unmodified (gl-transitions.md §2.7), keeping every line and column of the file where the
-/// author wrote it so compile errors point at their file:
+/// Turns an author's file, written for WebGL 1 (GLSL ES 1.00, as the gl-transition runtime
+/// wraps it), into a GLSL ES 3.00 fragment stage that strict compilers such as Mesa's accept,
+/// keeping every line and column of the file where the author wrote it so compile errors
+/// point at their file:
 ///
 /// * highp everywhere (`precision highp float/int` in the prelude, `mediump`/`lowp` defined
 ///   to `highp`): Mesa runs mediump as fp16, which silently breaks shaders such as
@@ -32,7 +33,8 @@ public enum ES3UserShader {
         "isampler2DArray", "usampler2D", "usampler3D", "usamplerCube", "usampler2DArray", "switch", "case", "default",
     ]
 
-    /// The GL Transitions runtime (reference §1.4) in ES 3.00. `v_uv` is top-left; the spec's
+    /// The GL Transitions runtime (gre/gl-transition-libs, packages/gl-transition/src/index.ts,
+    /// `makeFrag`) in ES 3.00. `v_uv` is top-left; the spec's
     /// uv is bottom-left, and textures hold image row 0 at t = 0, so both flips cancel in the
     /// lookups. Resize is cover (the spec's default), the identity for snapshots already
     /// fitted to the canvas.

@@ -2,7 +2,8 @@ import SegueCore
 import SegueEffects
 
 /// A `uniform` a shader file exposes as a parameter, with the default from its `// = value`
-/// comment (GL Transitions convention, reference §1.3).
+/// comment (GL Transition Specification v1, gl-transitions/gl-transitions README; parsed as
+/// gl-transition-utils' src/transformSource.ts does).
 public struct ShaderParameter: Sendable, Hashable {
     public var name: String
     /// GLSL type: float, int, bool, vec2-4, ivec2-4, bvec2-4, mat2-4 or sampler2D.

@@ -3,8 +3,8 @@ import SegueCore
 import SegueEffects
 @testable import SegueGLSL
 
-/// The `// = value` default syntaxes of GL Transitions (reference §1.3) and the file-scope
-/// structure the GL source preparation relies on.
+/// The `// = value` default syntaxes of GL Transitions (GL Transition Specification v1) and the
+/// file-scope structure the GL source preparation relies on.
 private func parameters(_ glsl: String) -> ([String: [Double]], [ShaderDiagnostic]) {
     let (list, notes) = ShaderParameter.parse(GLSLSource(glsl), engineNames: ["progress"])
     return (Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0.defaultValues) }), notes)
