@@ -26,23 +26,41 @@ let package = Package(
         // libjpeg reports errors with longjmp, which Swift cannot catch: a small C shim does.
         .target(name: "CSegueJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
 
+        // The layering, bottom up (docs/ARCHITECTURE.md "Modules"): no module imports one above it.
         .target(name: "SegueCore", swiftSettings: kernelFlags),
         .target(name: "SegueEffects", dependencies: ["SegueCore"]),
+        .target(name: "SegueGLSL", dependencies: ["SegueCore", "SegueEffects"]),
         .target(name: "SegueShaders", path: "Shaders", resources: [.embedInCode("GLSL")]),
-        .target(name: "SegueSoftware", dependencies: ["SegueCore", "SegueEffects"], swiftSettings: kernelFlags),
-        .target(name: "SegueGL", dependencies: ["SegueCore", "SegueEffects", "SegueShaders", "CEGL", "CGLES3", "CGBM"]),
-        .target(name: "SegueIO", dependencies: ["SegueCore", "CPNG", "CSegueJPEG"], swiftSettings: kernelFlags),
-        .target(name: "SeguePipeline", dependencies: ["SegueCore", "SegueEffects", "SegueSoftware", "SegueGL", "SegueIO"]),
+        .target(name: "SegueSoftware", dependencies: ["SegueCore"], swiftSettings: kernelFlags),
+        .target(name: "SegueGL", dependencies: ["SegueCore", "SegueGLSL", "SegueShaders", "CEGL", "CGLES3", "CGBM"]),
+        .target(name: "SegueDrawing", dependencies: ["SegueCore"], swiftSettings: kernelFlags),
+        .target(name: "SegueIO", dependencies: ["SegueCore", "SegueDrawing", "CPNG", "CSegueJPEG"], swiftSettings: kernelFlags),
+        .target(name: "SegueAuthoring", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL"]),
+        .target(name: "SeguePipeline", dependencies: [
+            "SegueCore", "SegueEffects", "SegueGLSL", "SegueSoftware", "SegueGL", "SegueDrawing", "SegueIO", "SegueAuthoring",
+        ]),
         // The C blend `segue bench` compiles at run time; the Benchmarks package builds the same file.
         .target(name: "SegueCBlend", resources: [.embedInCode("cblend.c")]),
         .executableTarget(name: "segue", dependencies: [
-            "SeguePipeline",
-            "SegueCBlend",
+            "SegueCore", "SegueEffects", "SegueSoftware", "SegueGL", "SegueDrawing", "SegueIO", "SegueAuthoring", "SeguePipeline", "SegueCBlend",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueEffects"]),
-        .testTarget(name: "SegueRenderTests", dependencies: ["SeguePipeline", "SegueSoftware", "SegueGL", "SegueIO"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["segue", "SegueIO"]),
+        // One test target per library module; helpers they share live in SegueTestSupport.
+        .target(name: "SegueTestSupport", dependencies: ["SegueCore"], path: "Tests/SegueTestSupport"),
+        .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueTestSupport"]),
+        .testTarget(name: "SegueEffectsTests", dependencies: ["SegueCore", "SegueEffects"]),
+        .testTarget(name: "SegueGLSLTests", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL"]),
+        .testTarget(name: "SegueSoftwareTests", dependencies: ["SegueCore", "SegueSoftware", "SegueTestSupport"]),
+        .testTarget(name: "SegueGLTests", dependencies: ["SegueCore", "SegueGL", "SegueShaders", "SegueTestSupport"]),
+        .testTarget(name: "SegueDrawingTests", dependencies: ["SegueCore", "SegueDrawing", "SegueIO"]),
+        .testTarget(name: "SegueIOTests", dependencies: ["SegueCore", "SegueIO", "CPNG", "SegueTestSupport"]),
+        .testTarget(name: "SegueAuthoringTests", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL", "SegueAuthoring"]),
+        // Renderer-against-renderer checks (parity) run here too: they need both renderers.
+        .testTarget(name: "SeguePipelineTests", dependencies: [
+            "SegueCore", "SegueEffects", "SegueGLSL", "SegueSoftware", "SegueGL", "SegueIO", "SegueAuthoring", "SeguePipeline",
+            "SegueTestSupport",
+        ]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "SegueCore", "SegueIO"]),
     ]
 )

@@ -26,17 +26,3 @@ extension Effect {
     /// nil: the transition follows the finger linearly and decides by the track's rule.
     public func dragInteraction(_ frame: FrameContext) -> DragInteraction? { nil }
 }
-
-extension TimingCurve {
-    /// The time fraction at which the curve reaches `value` (bisection; the curve is taken as
-    /// non-decreasing, which holds for the curves effects scrub with).
-    public func fraction(reaching value: Double, duration: Double) -> Double {
-        if value <= 0 { return 0 }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<60 {
-            let mid = (lo + hi) / 2
-            if self.value(atFraction: mid, duration: duration) < value { lo = mid } else { hi = mid }
-        }
-        return hi
-    }
-}

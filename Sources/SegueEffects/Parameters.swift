@@ -91,7 +91,7 @@ public struct ParameterSpec: Hashable, Sendable, Codable {
             guard !text.isEmpty else { throw .invalidInput("parameter \(name): expected an image file") }
             return .string(text)
         }
-        guard let n = ShaderParameter.componentCounts[type] else { throw .invalidInput("parameter \(name): unsupported type \(type)") }
+        guard let n = UniformValue.componentCounts[type] else { throw .invalidInput("parameter \(name): unsupported type \(type)") }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces) }
         guard parts.count == n else { throw .invalidInput("parameter \(name)=\(text): \(type) takes \(n) comma-separated values") }
         let values = try parts.map { part throws(SegueError) -> Double in

@@ -1,6 +1,6 @@
 import CGLES3
 import SegueCore
-import SegueEffects
+import SegueGLSL
 
 /// Draws `FramePlan`s with OpenGL ES 3 into an RGBA8 framebuffer and reads them back
 /// (docs/ARCHITECTURE.md "Draw commands"). The plan is lowered (`FramePlan.lowered`); each

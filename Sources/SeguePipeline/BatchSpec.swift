@@ -1,46 +1,7 @@
 import Foundation
+import SegueAuthoring
 import SegueCore
-import SegueEffects
 import SegueIO
-
-/// A JSON value as a spec file holds it (decoded with JSON5 allowed: comments, trailing
-/// commas, unquoted keys, single quotes, hex numbers).
-enum SpecValue: Decodable {
-    case string(String), number(Double), bool(Bool), array([SpecValue]), object([String: SpecValue]), null
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([SpecValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: SpecValue].self)) }
-    }
-
-    var typeName: String {
-        switch self {
-        case .string: "a string"
-        case .number: "a number"
-        case .bool: "a boolean"
-        case .array: "an array"
-        case .object: "an object"
-        case .null: "null"
-        }
-    }
-
-    /// How a parameter value reaches the effect: as the CLI's `--param name=value` text.
-    var parameterText: String? {
-        switch self {
-        case .string(let s): s
-        case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-        case .bool(let b): b ? "true" : "false"
-        case .array(let items):
-            items.map(\.parameterText).contains(nil) ? nil : items.compactMap(\.parameterText).joined(separator: ",")
-        case .object, .null: nil
-        }
-    }
-}
 
 /// One job of a batch, resolved: paths are absolute or relative to the working directory.
 public struct BatchJob: Sendable {
@@ -72,23 +33,20 @@ public enum BatchSpec {
         "scale": "number", "pngCompression": "string",
     ]
 
-    public static func load(path: String) throws(SegueError) -> [BatchJob] {
+    /// Effect names resolve through `catalog`, as `segue render` resolves them.
+    public static func load(path: String, catalog: EffectCatalog = EffectCatalog()) throws(SegueError) -> [BatchJob] {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw .missingInput("\(path): \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")")
         }
         let base = (URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path as NSString)
-        return try parse(data, file: path, baseDirectory: base as String)
+        return try parse(data, file: path, baseDirectory: base as String, catalog: catalog)
     }
 
     /// Parses and checks a spec; relative paths resolve against `baseDirectory`.
-    public static func parse(_ data: Data, file: String, baseDirectory: String) throws(SegueError) -> [BatchJob] {
-        let decoder = JSONDecoder()
-        decoder.allowsJSON5 = true
-        let root: SpecValue
-        do { root = try decoder.decode(SpecValue.self, from: data) } catch {
-            throw .invalidInput("\(file): not valid JSON or JSON5 (\(syntaxDetail(error)))")
-        }
+    public static func parse(_ data: Data, file: String, baseDirectory: String,
+                             catalog: EffectCatalog = EffectCatalog()) throws(SegueError) -> [BatchJob] {
+        let root = try SpecValue.parse(data, file: file)
         guard case .object(let top) = root else { throw .invalidInput("\(file): expected an object with \"jobs\"") }
         for key in top.keys.sorted() where key != "defaults" && key != "jobs" {
             throw .invalidInput("\(file): unknown top-level key \"\(key)\" (expected \"defaults\" and \"jobs\")")
@@ -116,19 +74,11 @@ public enum BatchSpec {
             let context = "\(file): " + (name.map { "job \(i + 1) \"\($0)\"" } ?? "job \(i + 1)")
             try checkKeys(own, context: context)
             let merged = defaults.merging(own) { _, job in job }
-            jobs.append(try job(merged, index: i + 1, name: name, context: context, base: baseDirectory))
+            jobs.append(try job(merged, index: i + 1, name: name, context: context, base: baseDirectory, catalog: catalog))
         }
         try checkOutputs(jobs, file: file)
         try checkInputsExist(jobs, file: file)
         return jobs
-    }
-
-    private static func syntaxDetail(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let c) = error {
-            if let underlying = c.underlyingError as NSError?, let d = underlying.userInfo[NSDebugDescriptionErrorKey] as? String { return d }
-            return c.debugDescription
-        }
-        return "\(error)"
     }
 
     private static func checkKeys(_ object: [String: SpecValue], context: String) throws(SegueError) {
@@ -150,7 +100,8 @@ public enum BatchSpec {
         }
     }
 
-    private static func job(_ o: [String: SpecValue], index: Int, name: String?, context: String, base: String) throws(SegueError) -> BatchJob {
+    private static func job(_ o: [String: SpecValue], index: Int, name: String?, context: String, base: String,
+                            catalog: EffectCatalog) throws(SegueError) -> BatchJob {
         func string(_ key: String) -> String? { if case .string(let s)? = o[key] { return s }; return nil }
         func number(_ key: String) -> Double? { if case .number(let n)? = o[key] { return n }; return nil }
         func bad(_ key: String, _ why: String) -> SegueError { .invalidInput("\(context): key \"\(key)\": \(why)") }
@@ -163,10 +114,11 @@ public enum BatchSpec {
         guard var effect = string("effect") else { throw .invalidInput("\(context): missing key \"effect\"") }
         if effect.hasSuffix(".glsl") || effect.hasSuffix(".frag") {
             effect = resolve(effect)
-        } else if EffectTable.entry(named: effect) == nil {
-            throw bad("effect", "unknown effect \"\(effect)\" (known: \(EffectTable.all.map(\.name).joined(separator: ", ")))")
+        } else if !catalog.effectNames.contains(effect) {
+            throw bad("effect", "unknown effect \"\(effect)\" (known: \(catalog.effectNames.joined(separator: ", ")))")
         }
         var request = TransitionRequest(effect: effect)
+        request.catalog = catalog
         request.from = input("from")
         request.to = input("to")
         request.gesture = input("gesture")
@@ -184,7 +136,7 @@ public enum BatchSpec {
         }
         request.timing = string("timing")
         if let f = string("fit") {
-            guard let fit = FitMode(rawValue: f) else { throw bad("fit", "\"\(f)\": expected cover, contain or stretch") }
+            guard let fit = FitMode(rawValue: f) else { throw bad("fit", "\"\(f)\": expected \(FitMode.choiceList)") }
             request.fit = fit
         }
         if let s = number("scale") {
@@ -202,7 +154,7 @@ public enum BatchSpec {
         }
         var backend: BackendChoice?
         if let b = string("backend") {
-            guard let choice = BackendChoice(rawValue: b) else { throw bad("backend", "\"\(b)\": expected auto, gl or software") }
+            guard let choice = BackendChoice(rawValue: b) else { throw bad("backend", "\"\(b)\": expected \(BackendChoice.choiceList)") }
             backend = choice
         }
         guard let out = string("output") else { throw .invalidInput("\(context): missing key \"output\"") }
@@ -210,14 +162,14 @@ public enum BatchSpec {
         var format = OutputFormat.inferred(from: outputPath)
         if let f = string("format") {
             guard let explicit = OutputFormat(rawValue: f) else {
-                throw bad("format", "\"\(f)\": expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw bad("format", "\"\(f)\": expected \(OutputFormat.choiceList)")
             }
             format = explicit
         }
         if outputPath == "-" && !format.canWriteStdout { throw bad("output", "\"-\" (stdout) takes only raw or y4m, not \(format.rawValue)") }
         var compression = PNGCompression.fast
         if let c = string("pngCompression") {
-            guard let value = PNGCompression(rawValue: c) else { throw bad("pngCompression", "\"\(c)\": expected fast, default or best") }
+            guard let value = PNGCompression(rawValue: c) else { throw bad("pngCompression", "\"\(c)\": expected \(PNGCompression.choiceList)") }
             compression = value
         }
         return BatchJob(index: index, name: name, request: request,

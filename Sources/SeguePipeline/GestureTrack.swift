@@ -34,8 +34,8 @@ public struct GestureTrack: Sendable {
     /// Reads and validates a track file. Missing or unreadable → `.missingInput`; anything wrong
     /// inside → `.invalidInput("<file>: <problem>")`.
     public static func load(path: String, options: Options = Options()) throws(SegueError) -> GestureTrack {
-        guard FileManager.default.fileExists(atPath: path) else { throw .missingInput("\(path): no such file") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .missingInput("\(path): cannot be read") }
+        guard FileManager.default.fileExists(atPath: path) else { throw SegueError(.missingInput, "no such file", path: path) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw SegueError(.missingInput, "cannot be read", path: path) }
         return try parse(data, name: path, options: options)
     }
 
@@ -49,13 +49,13 @@ public struct GestureTrack: Sendable {
             return try InteractiveDriver(samples: samples, releaseTime: releaseTime, duration: duration,
                                          rule: rule, completion: completion)
         } catch {
-            throw SegueError(error.kind, "\(name): \(Self.strip(error.message))")
+            throw SegueError(error.kind, Self.strip(error.message), path: name)
         }
     }
 
     /// Parses track data: JSON when it starts with `{`, CSV otherwise.
     public static func parse(_ data: Data, name: String, options: Options = Options()) throws(SegueError) -> GestureTrack {
-        func fail(_ m: String) -> SegueError { .invalidInput("\(name): \(m)") }
+        func fail(_ m: String) -> SegueError { SegueError(.invalidInput, m, path: name) }
         let firstByte = data.first(where: { !" \t\r\n".utf8.contains($0) })
         var track: GestureTrack
         if firstByte == UInt8(ascii: "{") {

@@ -2,46 +2,6 @@ import Foundation
 import SegueCore
 import SegueIO
 
-/// `--format`: where a job's frames go.
-public enum OutputFormat: String, CaseIterable, Sendable, Codable {
-    /// A folder of PNG files named by absolute frame index, plus a manifest.
-    case png
-    /// Straight RGBA frames back to back (a file or `-` for stdout).
-    case raw
-    /// YUV4MPEG2 4:4:4 (a file or `-`).
-    case y4m
-    case mp4, webm, gif
-    /// One PNG: a grid of evenly spaced frames with progress labels.
-    case contact
-
-    /// The format a path implies: `-` → y4m (self-describing on a pipe), a known extension
-    /// (`.mp4`, `.webm`, `.gif`, `.y4m`, `.rgba`/`.raw`), otherwise a PNG folder.
-    public static func inferred(from path: String) -> OutputFormat {
-        if path == "-" { return .y4m }
-        switch (path as NSString).pathExtension.lowercased() {
-        case "mp4": return .mp4
-        case "webm": return .webm
-        case "gif": return .gif
-        case "y4m": return .y4m
-        case "rgba", "raw": return .raw
-        default: return .png
-        }
-    }
-
-    /// The extension `inferred(from:)` maps back to this format (`contact` sheets are PNGs).
-    public var fileExtension: String {
-        switch self {
-        case .raw: "rgba"
-        case .contact: "png"
-        default: rawValue
-        }
-    }
-
-    /// Only a PNG folder can be split by frames across processes; the others are one stream.
-    public var isFrameSplittable: Bool { self == .png }
-    public var canWriteStdout: Bool { self == .raw || self == .y4m }
-}
-
 /// Where and how one job writes.
 public struct OutputSpec: Sendable {
     public var format: OutputFormat
@@ -132,7 +92,7 @@ public enum RenderJob {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             guard let data = try? encoder.encode(manifest) else { throw SegueError(.internalError, "manifest encoding failed") }
-            try writeAtomically(Array(data) + [0x0A], to: path)
+            try AtomicFile.write(Array(data) + [0x0A], to: path)
             manifestPath = path
         }
         return JobOutcome(frames: stats.frames, skipped: kept.count, seconds: stats.seconds,

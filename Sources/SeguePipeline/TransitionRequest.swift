@@ -1,5 +1,8 @@
+import SegueAuthoring
 import SegueCore
+import SegueDrawing
 import SegueEffects
+import SegueGLSL
 import SegueIO
 
 /// What to render, as the command line or a spec file says it. Paths are as given.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SegueAuthoring
 import SegueCore
 import SegueGL
 import SegueIO
@@ -19,9 +20,10 @@ struct BatchCommand: ParsableCommand {
 
     @Argument(help: "The spec file.") var spec: String
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var shaders: ShaderOptions
     @Flag(help: "Print the summary as JSON on stdout instead of a table on stderr.") var json = false
-    @Option(help: "Renderer for jobs that do not name one: auto, gl, software.") var backend: String = "auto"
-    @Option(help: "EGL platform: auto, device, gbm, surfaceless.") var eglPlatform: String = "auto"
+    @Option(help: "Renderer for jobs that do not name one.") var backend: BackendChoice = .auto
+    @Option(help: "EGL platform.") var eglPlatform: EGLPlatformChoice = .auto
 
     struct Row: Encodable {
         var job: Int
@@ -46,17 +48,13 @@ struct BatchCommand: ParsableCommand {
         var stopError: SegueError?
         try reportingErrors { () throws(SegueError) in
             if outputOptions.frames != nil { throw .usage("--frames applies to one transition; use it with `segue render`") }
-            let jobs = try BatchSpec.load(path: spec)
+            let jobs = try BatchSpec.load(path: spec, catalog: try shaders.catalog())
             if json, jobs.contains(where: { $0.output.path == "-" }) {
                 throw .usage("--json prints to stdout, which a job of \(spec) writes to")
             }
             let shard = try outputOptions.selection().shard
-            guard let choice = BackendChoice(rawValue: backend) else { throw .usage("--backend \(backend): expected auto, gl or software") }
-            guard let platform = EGLPlatformChoice(parsing: eglPlatform) else {
-                throw .usage("--egl-platform \(eglPlatform): expected auto, device, gbm or surfaceless")
-            }
             // One session for every job: at most one GL context, its programs kept throughout.
-            let session = RenderSession(backend: choice, eglPlatform: platform, notice: { printError("segue: \($0)") })
+            let session = RenderSession(backend: backend, eglPlatform: eglPlatform, notice: { printError("segue: \($0)") })
             for (position, job) in jobs.enumerated() {
                 var row = Row(job: job.index, name: job.name, effect: job.request.effect, format: job.output.format.rawValue,
                               output: job.output.path, result: "ok", frames: 0, skipped: 0, seconds: 0)
@@ -115,7 +113,7 @@ struct BatchCommand: ParsableCommand {
         } else if !outputOptions.quiet {
             printError(Self.table(rows))
         }
-        if stopError != nil { throw ExitCode(SegueError.Kind.io.rawValue) }
+        if stopError != nil { throw ExitCode(SegueError.Kind.io.exitCode) }
         if rows.contains(where: { $0.result == "failed" }) { throw ExitCode(Self.jobsFailedExitCode) }
     }
 

@@ -17,12 +17,17 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frame size WxH.") var size: String = "1920x1080"
     @Option(help: "Frames per run.") var frames: Int = 60
     @Option(help: "Timed runs after the warm-up run; the median, min and max are reported.") var runs: Int = 5
-    @Option(help: "Backends: all (software, and gl when it starts), software, gl, auto.") var backend: String = "all"
+    @Option(help: "Backends: all (software, and gl when it starts), or one.") var backend: Backends = .all
     @Option(help: "The 'from' snapshot. Default: the built-in list screen.") var from: String?
     @Option(help: "The 'to' snapshot. Default: the built-in detail screen.") var to: String?
     @Flag(help: "Also time ffmpeg's xfade on the equivalent transitions (same size, images and threads) and a plain C blend (gcc -O3 -march=native).")
     var compareFfmpeg = false
     @Flag(help: "Print JSON.") var json = false
+
+    /// `--backend`: every backend, or one `BackendChoice`.
+    enum Backends: String, CaseIterable, ExpressibleByArgument {
+        case all, software, gl, auto
+    }
 
     /// xfade transitions equivalent to Segue effects (those present at run time are measured).
     static let xfadeEquivalents: [(effect: String, xfade: String)] = [
@@ -89,17 +94,11 @@ struct BenchCommand: ParsableCommand {
             try PixelBuffer.checkSize(pixelSize, what: "--size")
             guard frames >= 2, frames <= 10_000 else { throw .usage("--frames \(frames): must be 2…10000") }
             guard runs >= 1, runs <= 100 else { throw .usage("--runs \(runs): must be 1…100") }
-            let backends: [BackendChoice]
-            switch backend {
-            case "all": backends = [.software, .gl]
-            default:
-                guard let b = BackendChoice(rawValue: backend) else { throw .usage("--backend \(backend): expected all, software, gl or auto") }
-                backends = [b]
-            }
+            let backends: [BackendChoice] = BackendChoice(rawValue: backend.rawValue).map { [$0] } ?? [.software, .gl]
             let names = effects.isEmpty ? EffectTable.all.map(\.name) : effects
             let ffmpeg = compareFfmpeg ? FFmpegSink.locate() : nil
             if compareFfmpeg && ffmpeg == nil {
-                throw SegueError(.glUnavailable, "--compare-ffmpeg needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)")
+                throw SegueError(.ffmpegMissing, "--compare-ffmpeg needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)")
             }
             let session = RenderSession(backend: .auto, notice: { printError("segue: \($0)") })
             var glRenderer: String?
@@ -118,7 +117,7 @@ struct BenchCommand: ParsableCommand {
                         renderer = try session.renderer(for: transition, backend: choice)
                     } catch {
                         // `all` measures GL only where it starts; an explicit backend must.
-                        if backend == "all" { continue }
+                        if backend == .all { continue }
                         throw error
                     }
                     if let gl = renderer as? GLRenderer { glRenderer = gl.info.renderer }
@@ -174,17 +173,11 @@ struct BenchCommand: ParsableCommand {
         var samples: [Double] = []
         for run in 0...runs {
             let start = DispatchTime.now()
-            for plan in plans {
-                do { try renderer.render(plan, images: t.images, into: &buffer) } catch let e as SegueError { throw e } catch {
-                    throw SegueError(.internalError, "\(error)")
-                }
-            }
+            for plan in plans { try renderer.render(plan, images: t.images, into: &buffer) }
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6 / Double(plans.count)
             if run > 0 { samples.append(ms) }
         }
-        do { try renderer.render(t.plan(frame: t.frameCount / 2), images: t.images, into: &buffer) } catch {
-            throw SegueError(.internalError, "\(error)")
-        }
+        try renderer.render(t.plan(frame: t.frameCount / 2), images: t.images, into: &buffer)
         var encode: [Double] = []
         for _ in 0..<3 {
             let start = DispatchTime.now()

@@ -11,10 +11,10 @@ struct DemoCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "Output folder.") var output: String = "out"
     @Option(help: "Frames per second.") var fps: Double = 30
-    @Option(help: "Renderer: auto, gl, software.") var backend: String = "auto"
+    @Option(help: "Renderer.") var backend: BackendChoice = .auto
 
     func run() throws {
-        let options = try TransitionOptions.parse(["--backend", backend, "--fps", String(fps)])
+        let options = try TransitionOptions.parse(["--backend", backend.rawValue, "--fps", String(fps)])
         try reportingErrors { () throws(SegueError) in
             let session = try options.session()
             for entry in EffectTable.all {

@@ -9,7 +9,7 @@ struct InfoCommand: ParsableCommand {
         commandName: "info",
         abstract: "What this machine offers: EGL platforms tried and why they failed, the GL renderer, backends, cores.")
 
-    @Option(help: "EGL platform: auto, device, gbm, surfaceless.") var eglPlatform: String = "auto"
+    @Option(help: "EGL platform.") var eglPlatform: EGLPlatformChoice = .auto
     @Flag(help: "Print JSON.") var json = false
 
     struct Report: Encodable {
@@ -24,10 +24,7 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(SegueError) in
-            guard let platform = EGLPlatformChoice(parsing: eglPlatform) else {
-                throw .usage("--egl-platform \(eglPlatform): expected auto, device, gbm or surfaceless")
-            }
-            let probe = GLContext.probe(platform: platform)
+            let probe = GLContext.probe(platform: eglPlatform)
             var report = Report(version: Segue.version, cores: SystemInfo.activeProcessorCount, backends: ["software"],
                                 autoChoiceForBuiltins: "software", gl: nil, glError: nil, eglAttempts: probe.attempts)
             switch probe.info {

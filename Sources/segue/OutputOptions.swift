@@ -6,20 +6,13 @@ import SeguePipeline
 
 /// Output, frame-selection and progress options shared by `render` and `batch`.
 struct OutputOptions: ParsableArguments {
-    @Option(help: "PNG compression: fast, default, best.") var pngCompression: String = "fast"
+    @Option(help: "PNG compression.") var pngCompression: PNGCompression = .fast
     @Option(help: "Render only frames A-B (absolute indices, inclusive; PNG output).") var frames: String?
     @Option(help: "Render shard I of N (0-based, e.g. 2/8; PNG output).") var shard: String?
     @Option(help: "Number of shards; the index comes from JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs). Also SEGUE_SHARD_COUNT.")
     var shardCount: Int?
     @Flag(help: "Skip frames whose PNG files are already complete.") var resume = false
     @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
-
-    func compression() throws(SegueError) -> PNGCompression {
-        guard let c = PNGCompression(rawValue: pngCompression) else {
-            throw .usage("--png-compression \(pngCompression): expected fast, default or best")
-        }
-        return c
-    }
 
     func selection() throws(SegueError) -> FrameSelection {
         FrameSelection(range: try frames.map { t throws(SegueError) in try FrameSelection.parseRange(t) },

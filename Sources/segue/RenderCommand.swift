@@ -11,8 +11,8 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "Effect name (see `segue list`) or a shader file (.glsl).") var effect: String
     @OptionGroup var options: TransitionOptions
     @Option(name: .shortAndLong, help: "Output folder (png), file, or - for stdout (raw, y4m). Default: out/EFFECT[.EXT].") var output: String?
-    @Option(help: "Output format: png, raw, y4m, mp4, webm, gif, contact. Default: from the output's extension, else png.")
-    var format: String?
+    @Option(help: "Output format. Default: from the output's extension, else png.")
+    var format: OutputFormat?
     @OptionGroup var outputOptions: OutputOptions
     @Option(help: "Also write a contact sheet (a grid of frames) to this PNG file.") var contactSheet: String?
     @Option(help: "Frames on the contact sheet (at most 12).") var sheetFrames = ContactSheetSink.maxThumbnails
@@ -24,14 +24,13 @@ struct RenderCommand: ParsableCommand {
         try reportingErrors { () throws(SegueError) in
             let transition = try PreparedTransition(try options.request(effect: effect))
             // Default: out/EFFECT (a PNG folder), or out/EFFECT.mp4 etc. for a file format.
-            let chosen = try outputFormat(format, path: output ?? "out")
+            let chosen = format ?? OutputFormat.inferred(from: output ?? "out")
             let destination = output ?? "out/\(transition.descriptor.name)" + (chosen.isFrameSplittable ? "" : ".\(chosen.fileExtension)")
             let session = try options.session()
             session.outputDirectories = [chosen.isFrameSplittable ? destination : parentDirectory(destination)]
                 + (contactSheet.map { [parentDirectory($0)] } ?? [])
             let renderer = try session.renderer(for: transition)
-            let spec = OutputSpec(format: chosen, path: destination,
-                                  pngCompression: try outputOptions.compression())
+            let spec = OutputSpec(format: chosen, path: destination, pngCompression: outputOptions.pngCompression)
             var extra: [any FrameSink] = []
             if let contactSheet {
                 extra.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount, thumbnails: sheetFrames,
@@ -61,15 +60,6 @@ func parentDirectory(_ path: String) -> String {
     return parent.isEmpty ? "." : parent
 }
 
-/// `--format`, or the format the output path implies.
-func outputFormat(_ flag: String?, path: String) throws(SegueError) -> OutputFormat {
-    guard let flag else { return OutputFormat.inferred(from: path) }
-    guard let f = OutputFormat(rawValue: flag) else {
-        throw .usage("--format \(flag): expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-    }
-    return f
-}
-
 func summary(_ t: PreparedTransition, frames: Int, seconds: Double, skippedFrames: Int = 0, renderer: String, destination: String) -> String {
     let fps = seconds > 0 ? Double(frames) / seconds : 0
     let skipped = skippedFrames > 0 ? ", \(skippedFrames) complete frames skipped" : ""
@@ -84,7 +74,7 @@ struct StillCommand: ParsableCommand {
     @Option(help: "Time fraction 0…1, linear in time, before the timing curve (0 = from, 1 = to).") var at: Double
     @OptionGroup var options: TransitionOptions
     @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
-    @Option(help: "PNG compression: fast, default, best.") var pngCompression: String = "default"
+    @Option(help: "PNG compression.") var pngCompression: PNGCompression = .default
 
     func run() throws {
         try reportingErrors { () throws(SegueError) in
@@ -93,14 +83,9 @@ struct StillCommand: ParsableCommand {
             let session = try options.session()
             session.outputDirectories = [parentDirectory(output)]
             let renderer = try session.renderer(for: transition)
-            guard let compression = PNGCompression(rawValue: pngCompression) else {
-                throw .usage("--png-compression \(pngCompression): expected fast, default or best")
-            }
             var frame = PixelBuffer(size: transition.size)
-            do {
-                try renderer.render(transition.plan(fraction: at), images: transition.images, into: &frame)
-            } catch let e as SegueError { throw e } catch { throw SegueError(.internalError, "\(error)") }
-            try PNGCodec.write(frame, to: output, compression: compression)
+            try renderer.render(transition.plan(fraction: at), images: transition.images, into: &frame)
+            try PNGCodec.write(frame, to: output, compression: pngCompression)
         }
     }
 }

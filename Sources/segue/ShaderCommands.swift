@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SegueCore
+import SegueAuthoring
 import SegueGL
 import SegueIO
 import SeguePipeline
@@ -13,7 +14,7 @@ struct ValidateCommand: ParsableCommand {
 
     @Argument(help: "Shader files (.glsl).") var files: [String]
     @Flag(help: "Print one JSON object per file.") var json = false
-    @Option(help: "EGL platform: auto, device, gbm, surfaceless.") var eglPlatform: String = "auto"
+    @Option(help: "EGL platform.") var eglPlatform: EGLPlatformChoice = .auto
     @OptionGroup var shaders: ShaderOptions
     @Option(help: "Seconds one frame may take before segue stops (exit 124); 0 = no limit.") var timeLimit: Double = 10
 
@@ -21,10 +22,7 @@ struct ValidateCommand: ParsableCommand {
         var failed = false
         try reportingErrors { () throws(SegueError) in
             let catalog = try shaders.catalog()
-            guard let platform = EGLPlatformChoice(parsing: eglPlatform) else {
-                throw .usage("--egl-platform \(eglPlatform): expected auto, device, gbm or surfaceless")
-            }
-            let session = RenderSession(backend: .gl, eglPlatform: platform, notice: { printError("segue: \($0)") })
+            let session = RenderSession(backend: .gl, eglPlatform: eglPlatform, notice: { printError("segue: \($0)") })
             session.frameTimeLimit = try ShaderOptions.frameTimeLimit(timeLimit)
             for file in files {
                 let result = ShaderValidator.validate(path: file, catalog: catalog, session: session)
@@ -42,7 +40,7 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
         }
-        if failed { throw ExitCode(SegueError.Kind.invalidInput.rawValue) }
+        if failed { throw ExitCode(SegueError.Kind.invalidInput.exitCode) }
     }
 }
 
@@ -83,7 +81,10 @@ struct WatchCommand: ParsableCommand {
                 case .success: printError("segue: \(file): preview written to \(output)")
                 case .failure(let error):
                     // Compile errors are FILE:LINE:COL lines already; keep them as compilers print them.
-                    for line in error.message.components(separatedBy: " | ") { printError(line.hasPrefix(file + ":") ? line : "segue: \(line)") }
+                    for problem in [error] + error.related {
+                        let line = problem.placedDetail
+                        printError(line.hasPrefix(file + ":") ? line : "segue: \(line)")
+                    }
                 }
                 if once {
                     if case .failure(let error) = result { throw ExitCode(error.exitCode) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SegueCore
 import SeguePipeline
+import SegueDrawing
 import SegueIO
 
 /// `segue timing <SPEC> --at v1,v2,… [--json]` / `--describe`: lets users see a curve and lets

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SegueCore
 import SegueIO
+import SegueAuthoring
 import SegueGL
 import SeguePipeline
 
@@ -21,22 +22,22 @@ struct TransitionOptions: ParsableArguments {
     var timing: String?
     @Option(name: .customLong("param"), help: "Effect parameter name=value (repeatable).")
     var params: [String] = []
-    @Option(help: "How snapshots of another size fit the output: cover, contain, stretch.")
-    var fit: String = "cover"
+    @Option(help: "How snapshots of another size fit the output.")
+    var fit: FitMode = .cover
     @Option(help: "Screen scale (pixels per point) for parameters in points.")
     var scale: Double = 3
     @Option(help: "Seed for effects with randomness.")
     var seed: UInt64 = 0
     @Option(help: "A recorded gesture (JSON or CSV, see docs/GESTURES.md) that drives the transition.")
     var gesture: String?
-    @Option(help: "Gesture axis when the track does not say: x or y.")
-    var gestureAxis: String?
+    @Option(help: "Gesture axis when the track does not say.")
+    var gestureAxis: GestureTrack.Axis?
     @Option(help: "Gesture travel (full progress) in the track's units when the track does not say.")
     var gestureTravel: Double?
-    @Option(help: "Renderer: auto, gl, software.")
-    var backend: String = "auto"
-    @Option(help: "EGL platform: auto, device, gbm, surfaceless.")
-    var eglPlatform: String = "auto"
+    @Option(help: "Renderer.")
+    var backend: BackendChoice = .auto
+    @Option(help: "EGL platform.")
+    var eglPlatform: EGLPlatformChoice = .auto
     @OptionGroup var shaders: ShaderOptions
     @Option(help: "Seconds one frame of a user shader may take before segue stops (exit 124); 0 = no limit.")
     var timeLimit: Double = 10
@@ -58,28 +59,18 @@ struct TransitionOptions: ParsableArguments {
             }
             return (String(text[..<eq]), String(text[text.index(after: eq)...]))
         }
-        guard let fitMode = FitMode(rawValue: fit) else { throw .usage("--fit \(fit): expected cover, contain or stretch") }
-        r.fit = fitMode
+        r.fit = fit
         r.scale = scale
         r.seed = seed
         r.gesture = gesture
-        if let gestureAxis {
-            guard let axis = GestureTrack.Axis(rawValue: gestureAxis) else { throw .usage("--gesture-axis \(gestureAxis): expected x or y") }
-            r.gestureOptions.axis = axis
-        }
+        r.gestureOptions.axis = gestureAxis
         r.gestureOptions.travel = gestureTravel
         r.catalog = try shaders.catalog()
         return r
     }
 
     func session() throws(SegueError) -> RenderSession {
-        guard let choice = BackendChoice(rawValue: backend) else {
-            throw .usage("--backend \(backend): expected auto, gl or software")
-        }
-        guard let platform = EGLPlatformChoice(parsing: eglPlatform) else {
-            throw .usage("--egl-platform \(eglPlatform): expected auto, device, gbm or surfaceless")
-        }
-        let session = RenderSession(backend: choice, eglPlatform: platform, notice: { printError("segue: \($0)") })
+        let session = RenderSession(backend: backend, eglPlatform: eglPlatform, notice: { printError("segue: \($0)") })
         session.frameTimeLimit = try ShaderOptions.frameTimeLimit(timeLimit)
         return session
     }

@@ -194,4 +194,27 @@ vec4 transition(vec2 uv) {
         let software = try segue(["still", "ripple", "--shaders", w["shaders"], "--backend", "software", "--at", "0.5", "-o", w["x.png"]] + w.snapshots)
         #expect(software.status == 65 && software.stderr.contains("GL backend"))
     }
+
+    /// `segue batch` resolves effect names as `render` does: a name from `--shaders` (or
+    /// `$SEGUE_SHADERS`) works in a spec, including one that overrides a built-in.
+    @Test func shaderFolderNamesWorkInBatchSpecs() throws {
+        let w = try Workspace()
+        try FileManager.default.createDirectory(atPath: w["shaders"], withIntermediateDirectories: true)
+        try ripple.write(toFile: w["shaders/ripple.glsl"], atomically: true, encoding: .utf8)
+        try "vec4 transition(vec2 uv) { return vec4(1.0, 0.0, 1.0, 1.0); }\n".write(toFile: w["shaders/fade.glsl"], atomically: true, encoding: .utf8)
+        let spec = try w.write("spec.json5", """
+        {defaults: {from: 'from.png', to: 'to.png', fps: 10, duration: 0.2},
+         jobs: [{effect: 'ripple', output: 'ripple'}, {effect: 'fade', output: 'fade'}]}
+        """)
+        let run = try segue(["batch", spec, "--shaders", w["shaders"], "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: w["ripple/000000.png"]))
+        let fade = try ImageFile.load(w["fade/000001.png"])
+        #expect(fade[3, 3].r == 255 && fade[3, 3].g == 0 && fade[3, 3].b == 255)
+        // Without the folder the name is unknown, and the message lists the names known.
+        let unknown = try segue(["batch", spec, "-q"], environment: ["SEGUE_SHADERS": ""])
+        #expect(unknown.status == 65 && unknown.stderr.contains("key \"effect\": unknown effect \"ripple\""), "\(unknown.stderr)")
+        let env = try segue(["batch", spec, "-q"], environment: ["SEGUE_SHADERS": w["shaders"]])
+        #expect(env.status == 0, "\(env.stderr)")
+    }
 }

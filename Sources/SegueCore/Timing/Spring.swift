@@ -136,7 +136,9 @@ public struct Spring: Hashable, Sendable, Codable, CustomStringConvertible {
     /// alone (UIKit); velocity goes with any of them.
     init(parsingArguments inner: Substring, spec: String) throws(SegueError) {
         func fail(_ m: String) -> SegueError { .invalidInput("timing '\(spec)': \(m)") }
-        let known = ["mass", "stiffness", "damping", "response", "dampingratio", "duration", "bounce", "velocity"]
+        // The one list of labels, as written in messages; matched without case.
+        let labelNames = ["mass", "stiffness", "damping", "response", "dampingRatio", "duration", "bounce", "velocity"]
+        let known = labelNames.map { $0.lowercased() }
         var args: [String: Double] = [:]
         let items = inner.isEmpty ? [] : inner.split(separator: ",", omittingEmptySubsequences: false)
         for item in items {
@@ -144,7 +146,7 @@ public struct Spring: Hashable, Sendable, Codable, CustomStringConvertible {
             guard parts.count == 2 else { throw fail("expected label:value, got '\(item)'") }
             let label = parts[0].lowercased()
             guard known.contains(label) else {
-                throw fail("unknown spring label '\(parts[0])' (expected mass, stiffness, damping, response, dampingRatio, duration, bounce, velocity)")
+                throw fail("unknown spring label '\(parts[0])' (expected \(labelNames.joined(separator: ", ")))")
             }
             guard args[label] == nil else { throw fail("'\(parts[0])' given twice") }
             guard let value = Double(parts[1]), value.isFinite else { throw fail("\(parts[0]) '\(parts[1])' is not a finite number") }

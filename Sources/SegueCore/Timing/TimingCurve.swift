@@ -88,7 +88,8 @@ public enum TimingCurve: Hashable, Sendable, Codable, CustomStringConvertible {
             }
             return
         }
-        throw .invalidInput("timing '\(spec)': unknown curve (expected linear, easeIn, easeOut, easeInEaseOut, default, cubic-bezier(x1,y1,x2,y2), spring(…) or keyframes(…))")
+        let named = Self.names.map(\.0).joined(separator: ", ")
+        throw .invalidInput("timing '\(spec)': unknown curve (expected \(named), cubic-bezier(x1,y1,x2,y2), spring(…) or keyframes(…))")
     }
 
     public var description: String {
@@ -100,5 +101,37 @@ public enum TimingCurve: Hashable, Sendable, Codable, CustomStringConvertible {
         case .spring(let s): return s.description
         case .keyframes(let k): return k.description
         }
+    }
+}
+
+// MARK: Reading a curve
+
+extension TimingCurve {
+    /// Whether the curve's input is time in seconds (springs) rather than progress 0…1
+    /// (Béziers, keyframes): what `segue timing --at` and the plot's x axis mean.
+    public var takesSeconds: Bool { if case .spring = self { return true } else { return false } }
+
+    /// The value at an input of `segue timing --at`: progress for Béziers and keyframes, seconds
+    /// for springs (`duration` shapes the UIKit spring form only).
+    public func value(atInput input: Double, duration: Double) -> Double {
+        takesSeconds ? value(atTime: input, duration: duration) : value(atTime: input, duration: 1)
+    }
+
+    /// A spring's settling time (the UIKit form's for `duration`); nil for other curves.
+    public func settlingTime(duration: Double) -> Double? {
+        if case .spring(let s) = self { return s.motion(duration: duration).settlingTime() }
+        return nil
+    }
+
+    /// The time fraction at which the curve reaches `value` (bisection; the curve is taken as
+    /// non-decreasing, which holds for the curves effects scrub with).
+    public func fraction(reaching value: Double, duration: Double) -> Double {
+        if value <= 0 { return 0 }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if self.value(atFraction: mid, duration: duration) < value { lo = mid } else { hi = mid }
+        }
+        return hi
     }
 }

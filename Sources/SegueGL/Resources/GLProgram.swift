@@ -1,5 +1,6 @@
 import CGLES3
 import SegueCore
+import SegueGLSL
 
 /// A linked program and its active uniforms (name → location, GL type, array size), read once
 /// at link time so per-frame work is only glUniform calls. The owner deletes `id` with the
@@ -53,7 +54,7 @@ final class GLProgram {
             let log = infoLog(shader, isProgram: false, joined: stage.sourcePath == nil)
             glDeleteShader(shader)
             if let path = stage.sourcePath {
-                throw SegueError(errorKind, GLUserShaderSource.mapLog(log, path: path, source: stage.authorText ?? ""))
+                throw CompilerLog.error(log, kind: errorKind, path: path, source: stage.authorText ?? "")
             }
             // `#line 1` ahead of the body makes "0:LINE(COL)" in the log the file's own line.
             throw SegueError(errorKind, "shader '\(stage.name)' failed to compile (log lines are \(stage.name) lines): \(log)")

@@ -1,6 +1,6 @@
 import CGLES3
 import SegueCore
-import SegueEffects
+import SegueGLSL
 import SegueShaders
 
 /// The renderer's own programs, one per draw command (and the texel-copy variant of layers).

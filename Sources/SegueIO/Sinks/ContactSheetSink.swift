@@ -1,0 +1,78 @@
+import SegueCore
+import SegueDrawing
+import Synchronization
+
+/// One PNG showing a handful of evenly spaced frames (always the first and the last) in a
+/// grid, each labelled with its frame number and position in the sequence: a quick look at
+/// a whole transition. Only the chosen frames are kept, as thumbnails, so memory does not
+/// grow with the frame count.
+public final class ContactSheetSink: FrameSink {
+    public let path: String
+    public let frameCount: Int
+    public let columns: Int
+    public let thumbnailWidth: Int
+    /// Frame indices that appear on the sheet, ascending.
+    public let selected: [Int]
+
+    /// Most frames a sheet shows.
+    public static let maxThumbnails = 12
+
+    private let thumbnails = Mutex<[Int: PixelBuffer]>([:])
+
+    /// `thumbnails` frames (at most `maxThumbnails`) in rows of `columns`.
+    public init(path: String, frameCount: Int, thumbnails count: Int = maxThumbnails, columns: Int = 4, thumbnailWidth: Int = 240) {
+        self.path = path
+        self.frameCount = max(1, frameCount)
+        self.columns = max(1, columns)
+        self.thumbnailWidth = max(8, thumbnailWidth)
+        let n = min(self.frameCount, max(1, min(count, Self.maxThumbnails)))
+        let last = self.frameCount - 1
+        selected = n == 1 ? [0] : (0..<n).map { i in Int((Double(i * last) / Double(n - 1)).rounded()) }
+    }
+
+    public func write(_ frame: PixelBuffer, index: Int) throws(SegueError) {
+        guard selected.contains(index), frame.width > 0, frame.height > 0 else { return }
+        let h = max(1, Int((Double(frame.height) * Double(thumbnailWidth) / Double(frame.width)).rounded()))
+        let thumb = frame.fitted(to: PixelSize(width: thumbnailWidth, height: h), mode: .stretch)
+        thumbnails.withLock { $0[index] = thumb }
+    }
+
+    public func finish() throws(SegueError) {
+        let thumbs = thumbnails.withLock { $0 }
+        guard let first = thumbs.keys.min().flatMap({ thumbs[$0] }) else {
+            throw SegueError(.internalError, "no frames reached the contact sheet", path: path)
+        }
+        try PNGCodec.write(Self.layout(thumbs, thumbnailSize: first.size, columns: columns, frameCount: frameCount),
+                           to: path, compression: .default)
+    }
+
+    static let padding = 16
+    static let labelScale = 2
+    static var labelHeight: Int { BitmapFont.lineHeight * labelScale + 6 }
+
+    /// Pixel size of a sheet of `count` thumbnails.
+    public static func sheetSize(count: Int, columns: Int, thumbnailSize t: PixelSize) -> PixelSize {
+        let cols = max(1, min(columns, count)), rows = (count + cols - 1) / cols
+        return PixelSize(width: padding + cols * (t.width + padding),
+                         height: padding + rows * (t.height + labelHeight + padding))
+    }
+
+    static func layout(_ thumbs: [Int: PixelBuffer], thumbnailSize t: PixelSize, columns: Int, frameCount: Int) -> PixelBuffer {
+        let indices = thumbs.keys.sorted()
+        let cols = max(1, min(columns, indices.count))
+        var painter = Painter(size: sheetSize(count: indices.count, columns: columns, thumbnailSize: t),
+                              background: Color(white: 0.17))
+        let last = max(1, frameCount - 1)
+        for (slot, index) in indices.enumerated() {
+            let x = padding + (slot % cols) * (t.width + padding)
+            let y = padding + (slot / cols) * (t.height + labelHeight + padding)
+            let frame = Rect(x: Double(x), y: Double(y), width: Double(t.width), height: Double(t.height))
+            painter.fillCheckerboard(frame, cell: 8, light: Color(white: 0.80), dark: Color(white: 0.62))
+            if let thumb = thumbs[index] { painter.draw(thumb, x: x, y: y) }
+            let percent = Int((Double(index) / Double(last) * 100).rounded())
+            painter.drawText("#\(index)  \(percent)%", at: Point(x: Double(x), y: Double(y + t.height + 6)),
+                             scale: labelScale, Color(white: 0.92))
+        }
+        return painter.buffer
+    }
+}

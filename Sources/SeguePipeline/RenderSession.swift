@@ -1,0 +1,98 @@
+import SegueAuthoring
+import SegueCore
+import SegueEffects
+import SegueGL
+import SegueIO
+import SegueSoftware
+
+/// `--backend`.
+public enum BackendChoice: String, CaseIterable, Sendable {
+    /// The faster backend for the effect on this machine: GL on a real GPU (and for user
+    /// shaders), software otherwise; software when GL cannot start, with a notice.
+    case auto
+    case gl
+    case software
+}
+
+/// Owns the renderers of one process: the software renderer, and at most one GL renderer
+/// (one EGL display and context per process, reused across frames and jobs).
+public final class RenderSession {
+    public let choice: BackendChoice
+    public let eglPlatform: EGLPlatformChoice
+    public let shaderDirectory: String?
+    private let notice: (String) -> Void
+    private var software: SoftwareRenderer?
+    private var gl: Result<GLRenderer, SegueError>?
+    /// Seconds one frame of a user shader may take (0 = no limit); see `FrameWatchdog`.
+    public var frameTimeLimit: Double = 10
+    /// Folders whose temporary files an overrun removes (the command's outputs).
+    public var outputDirectories: [String] = []
+    private lazy var watchdog = FrameWatchdog()
+
+    /// `notice` receives one-line messages for stderr (e.g. falling back to software).
+    public init(backend: BackendChoice, eglPlatform: EGLPlatformChoice = .auto, shaderDirectory: String? = nil,
+                notice: @escaping (String) -> Void) {
+        self.choice = backend
+        self.eglPlatform = eglPlatform
+        self.shaderDirectory = shaderDirectory
+        self.notice = notice
+    }
+
+    /// The renderer for an effect that does (`needsGL`) or does not run an author's shader;
+    /// `backend` overrides the session's choice for one job of a batch (the GL renderer is
+    /// still shared).
+    private func renderer(needsGL: Bool, backend: BackendChoice?) throws(SegueError) -> any FrameRenderer {
+        switch backend ?? choice {
+        case .software:
+            return softwareRenderer()
+        case .gl:
+            return try glRenderer().get()
+        case .auto:
+            if !needsGL && !GPUProbe.hasHardwareDevice {
+                return softwareRenderer()
+            }
+            switch glRenderer() {
+            case .success(let r):
+                if needsGL || r.info.isHardware { return r }
+                return softwareRenderer()
+            case .failure(let error):
+                if needsGL { throw error }
+                notice("GL unavailable (\(error.message)); using the software renderer")
+                return softwareRenderer()
+            }
+        }
+    }
+
+    /// The renderer for `transition`: a user shader is registered with the GL renderer and
+    /// runs under the per-frame time limit.
+    public func renderer(for transition: PreparedTransition, backend: BackendChoice? = nil) throws(SegueError) -> any FrameRenderer {
+        let renderer = try renderer(needsGL: transition.drawing.needsGL, backend: backend)
+        guard let shader = transition.userShader else { return renderer }
+        guard let gl = renderer as? GLRenderer else { throw .invalidInput("user shaders need the GL backend (--backend gl or auto)") }
+        try gl.register(shader)
+        guard frameTimeLimit > 0 else { return gl }
+        let directories = outputDirectories
+        return TimeLimitedRenderer(gl, watchdog: watchdog, limit: frameTimeLimit, label: shader.path) {
+            for directory in directories { AtomicFile.removeTemporaryFiles(in: directory) }
+        }
+    }
+
+    private func softwareRenderer() -> SoftwareRenderer {
+        if let software { return software }
+        let r = SoftwareRenderer()
+        software = r
+        return r
+    }
+
+    private func glRenderer() -> Result<GLRenderer, SegueError> {
+        if let gl { return gl }
+        let result: Result<GLRenderer, SegueError>
+        do throws(SegueError) {
+            result = .success(try GLRenderer(platform: eglPlatform, shaderDirectory: shaderDirectory))
+        } catch {
+            result = .failure(error)
+        }
+        gl = result
+        return result
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import SegueCore
+
+/// A JSON value as a spec file holds it (decoded with JSON5 allowed: comments, trailing
+/// commas, unquoted keys, single quotes, hex numbers).
+enum SpecValue: Decodable {
+    case string(String), number(Double), bool(Bool), array([SpecValue]), object([String: SpecValue]), null
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? c.decode(Double.self) { self = .number(n) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([SpecValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: SpecValue].self)) }
+    }
+
+    var typeName: String {
+        switch self {
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .array: "an array"
+        case .object: "an object"
+        case .null: "null"
+        }
+    }
+
+    /// How a parameter value reaches the effect: as the CLI's `--param name=value` text.
+    var parameterText: String? {
+        switch self {
+        case .string(let s): s
+        case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case .bool(let b): b ? "true" : "false"
+        case .array(let items):
+            items.map(\.parameterText).contains(nil) ? nil : items.compactMap(\.parameterText).joined(separator: ",")
+        case .object, .null: nil
+        }
+    }
+
+    /// Reads a whole spec file's text; a syntax error names `file` and the reader's detail.
+    static func parse(_ data: Data, file: String) throws(SegueError) -> SpecValue {
+        let decoder = JSONDecoder()
+        decoder.allowsJSON5 = true
+        do { return try decoder.decode(SpecValue.self, from: data) } catch {
+            throw .invalidInput("\(file): not valid JSON or JSON5 (\(syntaxDetail(error)))")
+        }
+    }
+
+    private static func syntaxDetail(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let c) = error {
+            if let underlying = c.underlyingError as NSError?, let d = underlying.userInfo[NSDebugDescriptionErrorKey] as? String { return d }
+            return c.debugDescription
+        }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import SegueCore
+import SegueIO
+@testable import SeguePipeline
+import SegueTestSupport
+import Testing
+
+/// Spec parsing: JSON5, defaults, relative paths, and every bad-input error naming the
+/// file, the job and the key.
+@Suite struct BatchSpecTests {
+    let dir: String
+
+    init() throws {
+        dir = TestFiles.temporaryDirectory("batchspec")
+        try FileManager.default.createDirectory(atPath: dir + "/img", withIntermediateDirectories: true)
+        try PNGCodec.write(TestImages.photo(16, 9), to: dir + "/img/a.png")
+        try PNGCodec.write(TestImages.photo(16, 9, seed: 1), to: dir + "/img/b.png")
+    }
+
+    func parse(_ text: String) throws(SegueError) -> [BatchJob] {
+        try BatchSpec.parse(Data(text.utf8), file: "spec.json", baseDirectory: dir)
+    }
+
+    func error(_ text: String) -> SegueError? {
+        do { _ = try parse(text); return nil } catch { return error }
+    }
+
+    @Test func parsesJSON5WithDefaultsAndRelativePaths() throws {
+        let jobs = try parse("""
+        // JSON5: comments, unquoted keys, single quotes, trailing commas
+        { defaults: { size: '32x18', fps: 10, from: 'img/a.png', to: 'img/b.png', params: {} },
+          jobs: [
+            { name: 'one', effect: 'fade', output: 'out/one', pngCompression: 'best', seed: 7 },
+            { effect: 'push', output: '/abs/two.mp4', fps: 24, params: { direction: 'right', flag: true, n: 2, p: [0.5, 1] } },
+            { effect: 'fade', output: '-', format: 'raw' },
+          ], }
+        """)
+        #expect(jobs.count == 3)
+        #expect(jobs[0].request.from == dir + "/img/a.png" && jobs[0].request.to == dir + "/img/b.png")
+        #expect(jobs[0].output.path == dir + "/out/one" && jobs[0].output.format == .png && jobs[0].output.pngCompression == .best)
+        #expect(jobs[0].request.size == PixelSize(width: 32, height: 18) && jobs[0].request.fps == 10 && jobs[0].request.seed == 7)
+        #expect(jobs[0].label == "job 1 \"one\"")
+        #expect(jobs[1].output.path == "/abs/two.mp4" && jobs[1].output.format == .mp4 && jobs[1].request.fps == 24)
+        #expect(jobs[1].request.parameters.map { "\($0.0)=\($0.1)" } == ["direction=right", "flag=true", "n=2", "p=0.5,1"])
+        #expect(jobs[2].output.path == "-" && jobs[2].output.format == .raw && jobs[2].label == "job 3")
+    }
+
+    @Test func badInputNamesFileJobAndKey() {
+        let from = "from: 'img/a.png', to: 'img/b.png'"
+        let cases: [(String, SegueError.Kind, String)] = [
+            ("{jobs: [{effect: 'fade', output: 'o', fsp: 3}]}", .invalidInput, "spec.json: job 1: unknown key \"fsp\""),
+            ("{jobs: [{name: 'x', effect: 'fade', output: 'o', fps: '30'}]}", .invalidInput,
+             "spec.json: job 1 \"x\": key \"fps\": expected a number, got a string"),
+            ("{jobs: [{effect: 'fade', output: 'o', seed: 1.5}]}", .invalidInput, "spec.json: job 1: key \"seed\": expected a whole number"),
+            ("{jobs: [{effect: 'fade', output: 'o', params: {a: {b: 1}}}]}", .invalidInput, "spec.json: job 1: key \"params\": \"a\""),
+            ("{jobs: [{effect: 'fade', output: 'o', size: '10by10'}]}", .invalidInput, "spec.json: job 1: key \"size\""),
+            ("{jobs: [{effect: 'fade', output: 'o', format: 'avi'}]}", .invalidInput, "spec.json: job 1: key \"format\""),
+            ("{jobs: [{effect: 'fade', output: 'o', fps: 0}]}", .invalidInput, "spec.json: job 1: key \"fps\""),
+            ("{jobs: [{effect: 'nope', output: 'o'}]}", .invalidInput, "spec.json: job 1: key \"effect\": unknown effect \"nope\""),
+            ("{jobs: [{effect: 'fade'}]}", .invalidInput, "spec.json: job 1: missing key \"output\""),
+            ("{jobs: [{effect: 'fade', output: '-', format: 'png'}]}", .invalidInput, "spec.json: job 1: key \"output\""),
+            ("{defaults: {fps: true}, jobs: [{effect: 'fade', output: 'o'}]}", .invalidInput, "spec.json: defaults: key \"fps\""),
+            ("{defaults: {output: 'x'}, jobs: [{effect: 'fade', output: 'o'}]}", .invalidInput, "spec.json: defaults: key \"output\""),
+            ("{job: []}", .invalidInput, "spec.json: unknown top-level key \"job\""),
+            ("{jobs: []}", .invalidInput, "spec.json: key \"jobs\""),
+            ("{jobs: [1]}", .invalidInput, "spec.json: job 1: expected an object"),
+            ("{jobs: [", .invalidInput, "spec.json: not valid JSON or JSON5"),
+            ("{jobs: [{effect: 'fade', output: 'o', from: 'img/missing.png'}]}", .missingInput,
+             "spec.json: job 1: key \"from\": \(dir)/img/missing.png: no such file"),
+            ("{jobs: [{effect: 'fade', output: 'o'}, {name: 'dup', effect: 'push', output: './o'}]}", .invalidInput,
+             "spec.json: job 2 \"dup\": key \"output\": \(dir)/o is also the output of job 1"),
+            ("{jobs: [{effect: 'fade', output: '-', format: 'y4m'}, {effect: 'push', output: '-', format: 'raw'}]}", .invalidInput,
+             "spec.json: job 2: key \"output\": stdout is also the output of job 1"),
+            ("{jobs: [{effect: 'fade', output: 'gen.png', format: 'contact'}, {effect: 'push', output: 'o', from: 'gen.png'}]}", .invalidInput,
+             "spec.json: job 2: key \"from\": \(dir)/gen.png is written by job 1"),
+            ("{jobs: [{effect: 'fade', output: 'frames', \(from)}, {effect: 'push', output: 'o', to: 'frames/000003.png'}]}", .invalidInput,
+             "spec.json: job 2: key \"to\": \(dir)/frames/000003.png is written by job 1"),
+        ]
+        for (text, kind, prefix) in cases {
+            let e = error(text)
+            #expect(e?.kind == kind && e?.message.hasPrefix(prefix) == true, "\(text) → \(e?.message ?? "accepted")")
+            #expect(e.map { !$0.message.contains("\n") } ?? true)
+        }
+    }
+
+    @Test func loadsRelativeToTheSpecFile() throws {
+        let spec = dir + "/sub/spec.json"
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        TestFiles.writeFile(Array(#"{"jobs": [{"effect": "fade", "from": "../img/a.png", "output": "frames"}]}"#.utf8), spec)
+        let jobs = try BatchSpec.load(path: spec)
+        #expect(jobs[0].request.from == dir + "/img/a.png" && jobs[0].output.path == dir + "/sub/frames")
+        #expect(throws: SegueError.missingInput("\(dir)/nope.json: no such file")) { try BatchSpec.load(path: dir + "/nope.json") }
+    }
+}

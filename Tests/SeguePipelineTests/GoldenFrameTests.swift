@@ -1,0 +1,105 @@
+import Testing
+import SegueCore
+import SegueDrawing
+import SegueIO
+import SeguePipeline
+import SegueSoftware
+
+/// Golden frames: the software renderer's frame of every built-in effect (`EffectVariant.all`,
+/// every choice parameter's values included) at the linear time fractions 0, 0.3, 0.6 and 1, at
+/// 195×423 (odd both ways) on the built-in sample screens at scale 0.5, each pinned by
+/// `FrameRecord.checksum` of its RGBA bytes. The parity suite holds GL against software; this
+/// holds the software frames against themselves over time, so a change that moves both
+/// renderers equally (a plan, a rounding, a curve) is seen.
+///
+/// After a deliberate change of the frames: run `swift test --filter GoldenFrameTests`. Each
+/// variant whose frames moved fails with a message naming it, the fraction and both checksums,
+/// followed by its whole replacement line for `table`; paste those lines over the old ones (a
+/// new effect or choice value fails the same way with the line to add) and say in the commit
+/// message why the frames changed.
+@Suite struct GoldenFrameTests {
+    static let fractions: [Double] = [0, 0.3, 0.6, 1]
+    static let size = PixelSize(width: 195, height: 423)
+    static let scale = 0.5
+    static let from = SampleSnapshots.list(scale: scale)
+    static let to = SampleSnapshots.detail(scale: scale)
+
+    /// The checksums of the frames at `fractions`, for one variant.
+    static func checksums(_ variant: EffectVariant) throws -> [String] {
+        var request = TransitionRequest(effect: variant.effect)
+        request.parameters = variant.overrides
+        request.fromImage = from
+        request.toImage = to
+        request.size = size
+        request.scale = scale
+        let transition = try PreparedTransition(request)
+        let renderer = SoftwareRenderer()
+        var frame = PixelBuffer(size: size)
+        return try fractions.map { fraction in
+            try renderer.render(transition.plan(fraction: fraction), images: transition.images, into: &frame)
+            return FrameRecord.checksum(frame.bytes)
+        }
+    }
+
+    @Test(arguments: EffectVariant.all)
+    func softwareFramesKeepTheirChecksums(_ variant: EffectVariant) throws {
+        let got = try Self.checksums(variant)
+        let line = "\"\(variant)\": [\(got.map { "\"\($0)\"" }.joined(separator: ", "))],"
+        guard let expected = Self.table[variant.description] else {
+            Issue.record("\(variant): no golden checksums; add this line to GoldenFrameTests.table:\n\(line)")
+            return
+        }
+        let moved = Self.fractions.indices.filter { got[$0] != expected[$0] }
+        for i in moved {
+            Issue.record("\(variant) at fraction \(Self.fractions[i]): checksum \(got[i]), table \(expected[i])")
+        }
+        if !moved.isEmpty {
+            Issue.record("\(variant): if the change is deliberate, replace its line in GoldenFrameTests.table by:\n\(line)")
+        }
+    }
+
+    @Test func tableNamesOnlyExistingVariants() {
+        let known = Set(EffectVariant.all.map(\.description))
+        #expect(Set(Self.table.keys).subtracting(known).isEmpty, "stale entries: \(Set(Self.table.keys).subtracting(known).sorted())")
+    }
+
+    /// Variant (`EffectVariant.description`) → checksums at `fractions`.
+    static let table: [String: [String]] = [
+        "blur": ["c72361af6b2f9078", "0c9bc1850be1b485", "3e6d8ff26a5edacd", "23544ad332a41f2a"],
+        "blur-dim presented=fade": ["c72361af6b2f9078", "5281f106cdaff015", "3b0ba9f2741179e3", "23544ad332a41f2a"],
+        "blur-dim style=dim": ["c72361af6b2f9078", "d2537fdbe9f321e9", "206cc732d8bb3f72", "23544ad332a41f2a"],
+        "blur-dim style=extraLight": ["c72361af6b2f9078", "5b179e734d8a59ab", "e9734ea51ba73fc1", "23544ad332a41f2a"],
+        "blur-dim style=light": ["c72361af6b2f9078", "679edd0fa4cf04ae", "e1e5e5e1fc88a75d", "23544ad332a41f2a"],
+        "blur-dim": ["c72361af6b2f9078", "f1c5ce86f9786735", "8b24d997b7191119", "23544ad332a41f2a"],
+        "bubble mode=dismiss": ["c72361af6b2f9078", "31577e30c3a9d927", "5d5307ac597017f5", "23544ad332a41f2a"],
+        "bubble": ["c72361af6b2f9078", "f3120787b249b434", "e769556ddb9139f7", "23544ad332a41f2a"],
+        "card mode=dismiss": ["866d859efa8f4c3a", "490bea0c3be0db06", "1e76b021590160a2", "23544ad332a41f2a"],
+        "card preset=stork": ["c72361af6b2f9078", "77199d97f7d877ff", "9ef00c67d6c9fc85", "2ff72fc82e18e15d"],
+        "card": ["c72361af6b2f9078", "3666e4e2e5749695", "f3a2ee3060a1030d", "9fd92e540d7d9858"],
+        "circle-reveal mode=revert": ["c72361af6b2f9078", "0f570b94ea92c764", "d90bb3cbe47dfd80", "23544ad332a41f2a"],
+        "circle-reveal": ["c72361af6b2f9078", "2f86f53d6645cee6", "8837b1f684348e07", "23544ad332a41f2a"],
+        "diagonal mode=dismiss": ["c72361af6b2f9078", "35ce39cbd90a4101", "4c41a6d592b005c2", "23544ad332a41f2a"],
+        "diagonal": ["c72361af6b2f9078", "c6b675f74eff0cc8", "32f318d803d21881", "23544ad332a41f2a"],
+        "dismiss edge=top": ["c72361af6b2f9078", "74f6b1097deefa5e", "914ae9bcbe0a728a", "23544ad332a41f2a"],
+        "dismiss": ["c72361af6b2f9078", "58e9ed7f796fd66b", "458711323b8b33ad", "23544ad332a41f2a"],
+        "fade": ["c72361af6b2f9078", "272ea173236957bf", "8addd9302e23fe43", "23544ad332a41f2a"],
+        "iris mode=revert": ["c72361af6b2f9078", "af427b2be4bd6a2d", "674635d97b32d98e", "23544ad332a41f2a"],
+        "iris": ["c72361af6b2f9078", "44416a5dd6547a23", "035bdf4fc37472bc", "23544ad332a41f2a"],
+        "mask": ["c72361af6b2f9078", "e9e50352e4e340db", "c0481ca2d9e9b92d", "23544ad332a41f2a"],
+        "pop direction=down": ["c72361af6b2f9078", "ed508e01871e9f47", "736a88bc18757c3b", "23544ad332a41f2a"],
+        "pop direction=left": ["c72361af6b2f9078", "c59bd7969c380b25", "092cbd7fc8af12ad", "23544ad332a41f2a"],
+        "pop direction=up": ["c72361af6b2f9078", "de203340a1b6183a", "c026394ed2a8f4e2", "23544ad332a41f2a"],
+        "pop": ["c72361af6b2f9078", "4b9c4ab1643ac1a1", "a780abc72602a296", "23544ad332a41f2a"],
+        "present edge=top": ["c72361af6b2f9078", "38ed054e6d4040b8", "3c14894c4d223374", "23544ad332a41f2a"],
+        "present": ["c72361af6b2f9078", "d2537fdbe9f321e9", "206cc732d8bb3f72", "23544ad332a41f2a"],
+        "push direction=down": ["c72361af6b2f9078", "e687ae9e4713eb6d", "cd1789aa6649a72f", "23544ad332a41f2a"],
+        "push direction=right": ["c72361af6b2f9078", "8498c0d719aff6ce", "cc798ead6e0142aa", "23544ad332a41f2a"],
+        "push direction=up": ["c72361af6b2f9078", "532f1ec8cc0d7260", "cadf2cba23919a85", "23544ad332a41f2a"],
+        "push": ["c72361af6b2f9078", "50edee2b40af63fa", "8efd1ca46560be04", "23544ad332a41f2a"],
+        "starwars motion=gravity": ["c72361af6b2f9078", "9c1fd4b571968630", "9c540814610585fe", "23544ad332a41f2a"],
+        "starwars motion=wind": ["c72361af6b2f9078", "23544ad332a41f2a", "23544ad332a41f2a", "23544ad332a41f2a"],
+        "starwars": ["c72361af6b2f9078", "04e64cf7b72b11dc", "b1d29bdb444fa320", "23544ad332a41f2a"],
+        "zoom style=transform": ["c72361af6b2f9078", "f9c55564f4534abc", "130fccd2b1318d0b", "23544ad332a41f2a"],
+        "zoom": ["c72361af6b2f9078", "b1915ec519785b16", "a0760fc956d844ba", "23544ad332a41f2a"],
+    ]
+}
