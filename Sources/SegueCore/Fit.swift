@@ -1,4 +1,4 @@
-/// How a snapshot whose size differs from the canvas is fitted to it (DESIGN.md "Sizes").
+/// How a snapshot whose size differs from the canvas is fitted to it (docs/ARCHITECTURE.md "Conventions").
 public enum FitMode: String, CaseIterable, Codable, Sendable {
     /// Scale to fill, preserving aspect ratio, and crop the overflow equally on both sides
     /// (what GL Transitions and an aspect-fill image view do). The default.

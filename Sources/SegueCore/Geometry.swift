@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-// Coordinates: device pixels, origin at the top-left of the canvas, y down (DESIGN.md
+// Coordinates: device pixels, origin at the top-left of the canvas, y down (docs/ARCHITECTURE.md "Conventions";
 // "Pixels"). Pixel (i, j) covers [i, i+1) × [j, j+1); its centre is (i + 0.5, j + 0.5).
 
 /// Linear interpolation `a + (b − a)·t` (no clamping: springs overshoot on purpose).
@@ -97,7 +97,7 @@ public struct Rect: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Distance from `center` to the farthest corner of a `width × height` rectangle: the radius
-/// a circular reveal must reach to uncover everything (effects.md §2.1).
+/// a circular reveal must reach to uncover everything (StarWars.iOS `CircularRevealAnimator`: the radius that reaches the farthest corner).
 public func farthestCornerRadius(center c: Point, width: Double, height: Double) -> Double {
     let dx = max(c.x, width - c.x), dy = max(c.y, height - c.y)
     return (dx * dx + dy * dy).squareRoot()

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// How far apart two images are, per channel on the 0…255 scale: what "parity" means
-/// (DESIGN.md: PSNR ≥ 40 dB and ≥ 99 % of pixels within 3 levels).
+/// (the parity thresholds: PSNR ≥ 40 dB and ≥ 99 % of pixels within 3 levels).
 public struct ImageComparison: Codable, Sendable, Equatable {
     /// Peak signal-to-noise ratio in dB over all channels; `infinity` for identical images.
     public var psnr: Double
@@ -44,6 +44,6 @@ public struct ImageComparison: Codable, Sendable, Equatable {
         meanAbsoluteDifference = Double(absolute) / samples
     }
 
-    /// DESIGN.md "Parity" thresholds.
+    /// The parity thresholds (docs/ARCHITECTURE.md "Conventions").
     public var meetsParity: Bool { psnr >= 40 && fractionWithin3 >= 0.99 }
 }

@@ -6,7 +6,7 @@ public struct GestureSample: Hashable, Sendable {
     public init(time: Double, percent: Double) { self.time = time; self.percent = percent }
 }
 
-/// How a release decides between finishing and cancelling (effects.md §6.3).
+/// How a release decides between finishing and cancelling (the finish-or-cancel rules of UIKit interactive transitions, Apple, `UIPercentDrivenInteractiveTransition`).
 public struct DecisionRule: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// Finish iff p + projected distance ≥ threshold (WWDC 2018 "Designing Fluid Interfaces").
@@ -66,7 +66,7 @@ public struct InteractiveDecision: Hashable, Sendable {
     public var completionDuration: Double
 }
 
-/// `UIPercentDrivenInteractiveTransition` as a `TimeDriver` (effects.md §6.1): while the finger is
+/// `UIPercentDrivenInteractiveTransition` as a `TimeDriver` (Apple, UIKit documentation): while the finger is
 /// down the animation clock follows the finger linearly (fraction = clamped percent; each effect
 /// still applies its own curves to its parts); on release the rule decides finish or cancel and
 /// the clock completes from p to 1 (or back to 0) with the completion curve or a spring.

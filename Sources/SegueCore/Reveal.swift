@@ -1,4 +1,4 @@
-// Maths of the mask transitions (effects.md §2), shared by the effects that plan them, the
+// Maths of the mask transitions (StarWars.iOS `CircularRevealAnimator`, BubbleTransition, the Ping app mask), shared by the effects that plan them, the
 // software kernels and — mirrored line by line — the GLSL programs named in each comment.
 
 #if canImport(Glibc)
@@ -10,7 +10,7 @@ import Darwin
 public enum Reveal {
     /// Radius of a circular reveal at linear progress `u`: `lerp(start, end, u)`. Core Animation
     /// interpolates the circle path's control points linearly, so every intermediate path is the
-    /// circle of this radius (§2.1).
+    /// circle of this radius.
     public static func circleRadius(start: Double, end: Double, progress u: Double) -> Double {
         lerp(start, end, u)
     }

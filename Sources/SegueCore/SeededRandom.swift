@@ -1,4 +1,4 @@
-/// The only source of randomness in Segue (DESIGN.md "Randomness"): SplitMix64, seeded from
+/// The only source of randomness in Segue (docs/ARCHITECTURE.md "Principles"): SplitMix64, seeded from
 /// the spec, so the same seed gives the same frames on every run.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64

@@ -15,7 +15,7 @@ public struct LinearDriver: TimeDriver {
     public func fraction(atTime t: Double) -> Double { duration > 0 ? clamp(t / duration, 0, 1) : 1 }
 }
 
-/// Frame n ↔ time ↔ fraction (DESIGN.md "Time"): a sequence of length L at f frames per
+/// Frame n ↔ time ↔ fraction (docs/ARCHITECTURE.md "Conventions"): a sequence of length L at f frames per
 /// second has `round(L·f) + 1` frames; frame n is at `t = n/f` clamped to L (the last one at L),
 /// so the first frame is exactly the start state and the last exactly the end state.
 public struct Timeline: Sendable {

@@ -1,4 +1,4 @@
-// Blur maths shared by both renderers (effects.md §3.3, §3.4). The engine picks the method and
+// Blur maths shared by both renderers (BradLarson/GPUImage `GPUImageGaussianBlurFilter`; KDE KWin `src/plugins/blur`). The engine picks the method and
 // its exact parameters (`BlurMethod.forSigma`); each renderer runs exactly that method with
 // the taps computed here, so their results agree to the 8-bit rounding of each pass.
 
@@ -11,9 +11,9 @@ import Darwin
 /// How a blur is computed.
 public enum BlurMethod: Codable, Hashable, Sendable {
     /// Separable Gaussian of standard deviation `sigma` px: a vertical then a horizontal pass,
-    /// each `GaussianKernel(sigma:).pairs` bilinear tap pairs plus the centre tap (§3.3).
+    /// each `GaussianKernel(sigma:).pairs` bilinear tap pairs plus the centre tap.
     case gaussian(sigma: Double)
-    /// Dual Kawase (§3.4): `iterations` downsample passes to a half-size pyramid, then as many
+    /// Dual Kawase: `iterations` downsample passes to a half-size pyramid, then as many
     /// upsample passes back, taps `offset` half-texels from the centre.
     case dualKawase(iterations: Int, offset: Double)
 
@@ -36,7 +36,7 @@ public struct GaussianTap: Hashable, Sendable {
     public var weight: Double
 }
 
-/// GPUImage's optimised Gaussian (§3.3): weights cut where they fall below 1/256 of the peak,
+/// GPUImage's optimised Gaussian: weights cut where they fall below 1/256 of the peak,
 /// renormalised, and pairs of texels merged into one bilinear fetch each.
 public struct GaussianKernel: Hashable, Sendable {
     public let sigma: Double
@@ -78,7 +78,7 @@ public struct GaussianKernel: Hashable, Sendable {
     }
 }
 
-/// Dual Kawase pyramid geometry and design (§3.4).
+/// Dual Kawase pyramid geometry and design.
 public enum DualKawase {
     /// KWin's per-level offset ranges `{minOffset, maxOffset}` for 1…4 iterations; deeper
     /// pyramids keep the last range.
@@ -153,7 +153,7 @@ public struct BlurPass: Codable, Hashable, Sendable {
         self.input = input; self.output = output; self.method = method; self.saturation = saturation
     }
 
-    /// The 3×3 saturation matrix (rows = output r, g, b) of §3.4 with weights (0.2126, 0.7152,
+    /// The 3×3 saturation matrix (rows = output r, g, b) with weights (0.2126, 0.7152,
     /// 0.0722); `blur.frag` builds the same matrix from `u_saturation`.
     public static func saturationMatrix(_ s: Double) -> [Double] {
         let r = (1 - s) * 0.2126, g = (1 - s) * 0.7152, b = (1 - s) * 0.0722
@@ -178,8 +178,8 @@ public struct BlurStep: Hashable, Sendable {
 
 extension BlurPass {
     /// The passes for an input of `size`, in order; each reads the previous one's output
-    /// (the first reads the input). Gaussian: vertical then horizontal at full size (§3.3);
-    /// dual Kawase: down the half-size pyramid, then back up to half size (§3.4): the derived
+    /// (the first reads the input). Gaussian: vertical then horizontal at full size;
+    /// dual Kawase: down the half-size pyramid, then back up to half size: the derived
     /// image is then smaller than the input, and layers draw it scaled.
     public func steps(for size: PixelSize) -> [BlurStep] {
         var steps: [BlurStep] = []

@@ -1,8 +1,8 @@
-// StarWars particles (effects.md §1): a snapshot cut into square tiles that fly apart. The
+// StarWars particles (Yalantis/StarWars.iOS, `StarWarsGLAnimator`): a snapshot cut into square tiles that fly apart. The
 // plan carries only the field's description (`SpriteField`); both renderers expand the same
 // sprites from it with `SpriteField.sprites()`, so per-sprite data never enters the plan JSON.
 
-/// A snapshot cut into `tile × tile` pixel sprites on the inclusive grid of §1.4, each moving
+/// A snapshot cut into `tile × tile` pixel sprites on the inclusive grid of StarWarsGLAnimator, each moving
 /// on `p(t) = p0 + v·t + ½·a·t²` from its place in the snapshot.
 public struct SpriteField: Codable, Hashable, Sendable {
     public var source: ImageRef
@@ -42,7 +42,7 @@ public struct SpriteField: Codable, Hashable, Sendable {
     public var count: Int { grid.columns * grid.rows }
 
     /// Every sprite in draw order (later ones on top): column-outer, rows counted from the
-    /// bottom as the original lays them out in GL's y-up space (§1.11), `vx` drawn before `vy`.
+    /// bottom as the original lays them out in GL's y-up space, `vx` drawn before `vy`.
     public func sprites() -> [Sprite] {
         let (columns, rows) = grid
         var random = SeededRandom(seed: seed)

@@ -1,5 +1,5 @@
 /// A CSS / Core Animation timing curve: cubic Bézier from (0,0) to (1,1) with control points
-/// (x1, y1) and (x2, y2); x1, x2 in [0, 1], y unbounded (effects.md §4).
+/// (x1, y1) and (x2, y2); x1, x2 in [0, 1], y unbounded (Apple, `CAMediaTimingFunction`).
 public struct CubicBezier: Hashable, Sendable, Codable {
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
@@ -42,7 +42,7 @@ public struct CubicBezier: Hashable, Sendable, Codable {
     /// leaves it (or a flat slope, as at t = 0 when x1 = 0) falls back to bisection. Stops when
     /// |Bx(t) − x| ≤ 1e-14 or the bracket is narrower than 1e-15, i.e. t is exact to ~1e-12 or
     /// better, independent of any animation duration (unlike the 1/(200·duration) epsilon of
-    /// old WebKit ports, which is off by up to 0.036; effects.md §4.2).
+    /// old WebKit ports, which is off by up to 0.036; WebKit `UnitBezier.h`).
     public func solveT(forX x: Double) -> Double {
         if !(x > 0) { return 0 }
         if x >= 1 { return 1 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A damped spring moving a value from 0 to 1, in the four ways Apple's APIs describe one
-/// (effects.md §5). It is always evaluated in closed form (`SpringMotion`), never integrated.
+/// (Apple, `CASpringAnimation`, SwiftUI `Spring`, UIKit spring animations). It is always evaluated in closed form (`SpringMotion`), never integrated.
 ///
 /// `velocity` is the initial velocity normalised to the distance, as in UIKit and
 /// CASpringAnimation: 1 = the whole from→to distance per second, positive towards the target.
@@ -89,7 +89,7 @@ public struct Spring: Hashable, Sendable, Codable, CustomStringConvertible {
         case let .response(response, zeta):
             return SpringMotion(naturalFrequency: 2 * Double.pi / response, dampingRatio: zeta, velocity: velocity)
         case let .durationBounce(duration, bounce):
-            // SwiftUI mapping, §5.2 (Flutter's withDurationAndBounce documents the same).
+            // SwiftUI mapping (Flutter's withDurationAndBounce documents the same).
             let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
             return SpringMotion(naturalFrequency: 2 * Double.pi / duration, dampingRatio: zeta, velocity: velocity)
         case let .uikit(zeta):
@@ -180,7 +180,7 @@ public struct Spring: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// A spring resolved to its natural frequency ω₀, damping ratio ζ and normalised initial
 /// velocity v₀; `value(atTime:)` is the closed-form solution of m·x'' + c·x' + k·(x − 1) = 0,
-/// x(0) = 0, x'(0) = v₀ (effects.md §5.3). ζ within 1e-12 of 1 takes the critical branch so the
+/// x(0) = 0, x'(0) = v₀ (the closed-form damped harmonic oscillator). ζ within 1e-12 of 1 takes the critical branch so the
 /// other two never divide by ω_d ≈ 0; the under- and over-damped forms below are also written so
 /// that they tend smoothly to the critical one (sin(ω_d t)/ω_d and expm1), keeping x continuous
 /// in ζ across 1.
@@ -191,7 +191,7 @@ public struct SpringMotion: Hashable, Sendable {
     /// Only for reporting stiffness and damping; the motion itself depends on ω₀ and ζ.
     public let mass: Double
 
-    /// How close to the target counts as settled (SwiftUI's default epsilon, §5.4).
+    /// How close to the target counts as settled (SwiftUI's default epsilon).
     public static let settleEpsilon = 0.001
 
     public init(naturalFrequency: Double, dampingRatio: Double, velocity: Double, mass: Double = 1) {
@@ -264,7 +264,7 @@ public struct SpringMotion: Hashable, Sendable {
         }
     }
 
-    /// The last time |x(t) − 1| ≥ ε (SwiftUI's "all subsequent values within ε", §5.4). Exact to
+    /// The last time |x(t) − 1| ≥ ε (SwiftUI's "all subsequent values within ε"). Exact to
     /// ~1e-12 s: the extrema of e split the time axis into intervals where e is monotone; the
     /// decaying envelope gives the last extremum still ≥ ε directly (under-damped: |e| at the
     /// extrema shrinks by e^{−σπ/ωd} each half period), and a bisection finds the crossing in the
@@ -311,7 +311,7 @@ public struct SpringMotion: Hashable, Sendable {
     }
 
     /// The UIKit form: ω₀ such that the response envelope equals ε = 0.001 at t = duration
-    /// (effects.md §5.1; the inversion used by the guillianbalisi/framer reproductions). This is an
+    /// (Apple, `UIView.animate(withDuration:delay:usingSpringWithDamping:…)`; the inversion used by the guillianbalisi/framer reproductions). This is an
     /// approximation of UIKit, whose inversion is undocumented. ζ is clamped to [0.01, 1]: above 1
     /// as the reproduction does, below 0.01 because the envelope equation then has no root.
     /// When a large initial velocity leaves the envelope below ε for every ω₀, the ω₀ with the
