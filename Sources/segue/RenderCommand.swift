@@ -27,8 +27,6 @@ struct RenderCommand: ParsableCommand {
             let chosen = format ?? OutputFormat.inferred(from: output ?? "out")
             let destination = output ?? "out/\(transition.descriptor.name)" + (chosen.isFrameSplittable ? "" : ".\(chosen.fileExtension)")
             let session = try options.session()
-            session.outputDirectories = [chosen.isFrameSplittable ? destination : parentDirectory(destination)]
-                + (contactSheet.map { [parentDirectory($0)] } ?? [])
             let renderer = try session.renderer(for: transition)
             let spec = OutputSpec(format: chosen, path: destination, pngCompression: outputOptions.pngCompression)
             var extra: [any FrameSink] = []
@@ -54,12 +52,6 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// The folder holding `path` ("." for a bare file name).
-func parentDirectory(_ path: String) -> String {
-    let parent = parentDirectory(of: path)
-    return parent.isEmpty ? "." : parent
-}
-
 func summary(_ t: PreparedTransition, frames: Int, seconds: Double, skippedFrames: Int = 0, renderer: String, destination: String) -> String {
     let fps = seconds > 0 ? Double(frames) / seconds : 0
     let skipped = skippedFrames > 0 ? ", \(skippedFrames) complete frames skipped" : ""
@@ -81,7 +73,6 @@ struct StillCommand: ParsableCommand {
             guard at.isFinite, (0...1).contains(at) else { throw .usage("--at \(at): progress must be in [0, 1]") }
             let transition = try PreparedTransition(try options.request(effect: effect))
             let session = try options.session()
-            session.outputDirectories = [parentDirectory(output)]
             let renderer = try session.renderer(for: transition)
             var frame = PixelBuffer(size: transition.size)
             try renderer.render(transition.plan(fraction: at), images: transition.images, into: &frame)

@@ -69,7 +69,6 @@ struct WatchCommand: ParsableCommand {
             if let strip, strip < 2 || strip > 64 { throw .usage("--strip \(strip): must be 2…64") }
             guard interval.isFinite, interval > 0 else { throw .usage("--interval \(interval): must be > 0") }
             session = try options.session()
-            session!.outputDirectories = [parentDirectory(output)]
         }
         var seen: Date?? = .none
         while true {
