@@ -67,7 +67,8 @@ public struct AtomicFile: Sendable {
 
     /// `.NAME.tmp-PID` → (NAME, PID); nil for any other name.
     static func parseTemporaryName(_ name: String) -> (String, pid_t)? {
-        guard name.hasPrefix("."), let marker = name.range(of: temporaryMarker, options: .backwards) else { return nil }
+        guard name.hasPrefix("."), let marker = name.range(of: temporaryMarker, options: .backwards),
+              marker.lowerBound > name.startIndex else { return nil }
         let digits = name[marker.upperBound...]
         guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
               let pid = pid_t(digits), pid > 0 else { return nil }

@@ -25,7 +25,7 @@ public final class PNGSequenceSink: FrameSink {
         var info = stat()
         if stat(directory, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR, (info.st_mode & S_IFMT) != S_IFREG,
            let kind = InputFile.specialKind(mode: info.st_mode) {
-            throw SegueError(.usage, "\(kind): PNG output is a folder of files; choose a stream format (--format raw, y4m, mp4, …)",
+            throw SegueError(.usage, "is \(kind); PNG output is a folder of files: choose a stream format (--format raw, y4m, mp4, …)",
                              path: directory)
         }
         try makeDirectories(directory)
