@@ -61,7 +61,8 @@ public enum RenderJob {
         var pngSink: PNGSequenceSink?
         var lock: OutputLock?
         defer { lock?.release() }
-        let job = JobIdentity.of(transition, backend: renderer.backendName, version: version)
+        // Only a PNG folder can be resumed, so only it needs the job's identity.
+        let job = output.format == .png ? JobIdentity.of(transition, backend: renderer.backendName, version: version) : ""
         let manifestPath = output.path + "/" + selection.manifestName
         switch output.format {
         case .png:
