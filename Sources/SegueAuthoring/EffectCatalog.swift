@@ -65,8 +65,11 @@ public struct EffectCatalog: Sendable {
 
     /// Reads and parses one file; a native file's base effect comes from the built-ins.
     public func load(path: String) throws(SegueError) -> Resolved {
-        guard FileManager.default.fileExists(atPath: path) else { throw SegueError(.missingInput, "no such shader file", path: path) }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        let data: Data
+        do throws(SegueError) { data = Data(try InputFile.contents(path, maxBytes: InputFile.maxTextBytes)) } catch {
+            throw error.errno == ENOENT ? SegueError(.missingInput, "no such shader file", path: path) : error
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
             throw SegueError(.invalidInput, "not a readable UTF-8 text file", path: path)
         }
         let shader = UserShader(name: Self.effectName(path), path: path, text: text)

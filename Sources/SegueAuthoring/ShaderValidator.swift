@@ -59,8 +59,13 @@ public enum ShaderValidator {
         func add(_ level: ShaderDiagnostic.Level, _ code: String, _ message: String, line: Int? = nil, column: Int? = nil) {
             result.messages.append(ShaderValidation.Message(level: level, code: code, message: message, line: line, column: column))
         }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            add(.error, "unreadable", "\(path): cannot read the file")
+        let data: Data
+        do throws(SegueError) { data = Data(try InputFile.contents(path, maxBytes: InputFile.maxTextBytes)) } catch {
+            add(.error, "unreadable", error.message)
+            return result
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            add(.error, "unreadable", "\(path): not UTF-8 text")
             return result
         }
         let shader = UserShader(name: result.name, path: path, text: text)

@@ -35,10 +35,7 @@ public enum BatchSpec {
 
     /// Effect names resolve through `catalog`, as `segue render` resolves them.
     public static func load(path: String, catalog: EffectCatalog = EffectCatalog()) throws(SegueError) -> [BatchJob] {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .missingInput("\(path): \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")")
-        }
+        let data = Data(try InputFile.contents(path, maxBytes: InputFile.maxTextBytes))
         let base = (URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path as NSString)
         return try parse(data, file: path, baseDirectory: base as String, catalog: catalog)
     }

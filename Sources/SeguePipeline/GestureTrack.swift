@@ -34,8 +34,7 @@ public struct GestureTrack: Sendable {
     /// Reads and validates a track file. Missing or unreadable → `.missingInput`; anything wrong
     /// inside → `.invalidInput("<file>: <problem>")`.
     public static func load(path: String, options: Options = Options()) throws(SegueError) -> GestureTrack {
-        guard FileManager.default.fileExists(atPath: path) else { throw SegueError(.missingInput, "no such file", path: path) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw SegueError(.missingInput, "cannot be read", path: path) }
+        let data = Data(try InputFile.contents(path, maxBytes: InputFile.maxTextBytes))
         return try parse(data, name: path, options: options)
     }
 

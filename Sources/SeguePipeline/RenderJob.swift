@@ -26,8 +26,11 @@ public struct JobOutcome: Sendable, Codable {
     public var manifest: String?
 }
 
-/// What a PNG-sequence process wrote: enough to check that shards together make the sequence.
+/// What a PNG-sequence process wrote: enough to check that shards together make the sequence,
+/// and for `--resume` to trust exactly its frames (docs/BATCH.md "Frames, shards, manifests").
 public struct Manifest: Codable, Sendable {
+    /// `JobIdentity`: equal for every run (shard, resume) of the same job.
+    public var job: String
     public var effect: String
     public var size: String
     public var fps: Double
@@ -37,8 +40,9 @@ public struct Manifest: Codable, Sendable {
     public var segueVersion: String
 }
 
-/// One job end to end: selects frames, skips complete ones on `--resume`, renders into the
-/// sinks, writes the manifest.
+/// One job end to end: selects frames, skips on `--resume` the frames an earlier run of the
+/// same job finished, renders into the sinks, writes the manifest. A PNG folder is locked
+/// for the job's selection (`.MANIFEST.lock`) and journals its frames as they finish.
 public enum RenderJob {
     public static func run(_ transition: PreparedTransition, renderer: any FrameRenderer, output: OutputSpec,
                            selection: FrameSelection = FrameSelection(), resume: Bool = false,
@@ -49,22 +53,32 @@ public enum RenderJob {
         }
         if resume && output.format != .png { throw .usage("--resume needs PNG output") }
         if output.path == "-" && !output.format.canWriteStdout {
-            throw .usage("-o -: only raw and y4m can go to stdout")
+            throw .usage("-o -: a PNG folder cannot go to stdout; choose a stream format (--format raw, y4m, mp4, webm, gif, contact)")
         }
         var frames = try selection.frames(of: transition.frameCount)
         var kept: [FrameRecord] = []
         let sink: any FrameSink
         var pngSink: PNGSequenceSink?
+        var lock: OutputLock?
+        defer { lock?.release() }
+        // Only a PNG folder can be resumed, so only it needs the job's identity.
+        let job = output.format == .png ? JobIdentity.of(transition, backend: renderer.backendName, version: version) : ""
+        let manifestPath = output.path + "/" + selection.manifestName
         switch output.format {
         case .png:
             let s = try PNGSequenceSink(directory: output.path, compression: output.pngCompression)
+            lock = try OutputLock(path: OutputLock.path(beside: manifestPath), guarding: output.path)
+            AtomicFile.removeStaleTemporaries(in: output.path,
+                                              for: Set(frames.map(PNGSequenceSink.fileName(ofFrame:)) + [selection.manifestName]))
             if resume {
+                let trusted = trustedRecords(in: output.path, job: job)
                 var todo: [Int] = []
                 for n in frames {
-                    if let record = s.completeFrame(n, size: transition.size) { kept.append(record) } else { todo.append(n) }
+                    if let record = trusted[n], s.holds(record) { kept.append(record) } else { todo.append(n) }
                 }
                 frames = todo
             }
+            s.journal = try FrameJournal(path: FrameJournal.path(forManifest: manifestPath), job: job, kept: kept)
             pngSink = s
             sink = s
         case .raw: sink = try RawVideoSink(path: output.path)
@@ -82,21 +96,40 @@ public enum RenderJob {
             for s in [sink] + extraSinks { (s as? any AbortableFrameSink)?.abort() }
             throw error
         }
-        var manifestPath: String?
+        var writtenManifest: String?
         if let pngSink {
-            let manifest = Manifest(effect: transition.descriptor.name, size: transition.size.description,
+            let manifest = Manifest(job: job, effect: transition.descriptor.name, size: transition.size.description,
                                     fps: transition.timeline.fps, frameCount: transition.frameCount,
                                     frames: (kept + pngSink.records).sorted { $0.index < $1.index },
                                     selection: selection.description, segueVersion: version)
-            let path = output.path + "/" + selection.manifestName
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             guard let data = try? encoder.encode(manifest) else { throw SegueError(.internalError, "manifest encoding failed") }
-            try AtomicFile.write(Array(data) + [0x0A], to: path)
-            manifestPath = path
+            try AtomicFile.write(Array(data) + [0x0A], to: manifestPath)
+            pngSink.journal?.remove()
+            writtenManifest = manifestPath
         }
         return JobOutcome(frames: stats.frames, skipped: kept.count, seconds: stats.seconds,
-                          renderSeconds: stats.renderSeconds, manifest: manifestPath)
+                          renderSeconds: stats.renderSeconds, manifest: writtenManifest)
+    }
+
+    /// Frames earlier runs of `job` recorded in `directory`, by index: from its manifests (any
+    /// selection: a resumed job may be split differently) and from the journals of runs that
+    /// were stopped before writing one.
+    static func trustedRecords(in directory: String, job: String) -> [Int: FrameRecord] {
+        var records: [Int: FrameRecord] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names.sorted() {
+            let path = directory + "/" + name
+            if name.hasPrefix("manifest"), name.hasSuffix(".json"),
+               let bytes = try? InputFile.contents(path, maxBytes: 1 << 30),
+               let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)), manifest.job == job {
+                for record in manifest.frames { records[record.index] = record }
+            } else if name.hasPrefix(".manifest"), name.hasSuffix(".journal") {
+                for record in FrameJournal.records(at: path, job: job) { records[record.index] = record }
+            }
+        }
+        return records
     }
 }
 

@@ -25,8 +25,6 @@ public final class RenderSession {
     private var gl: Result<GLRenderer, SegueError>?
     /// Seconds one frame of a user shader may take (0 = no limit); see `FrameWatchdog`.
     public var frameTimeLimit: Double = 10
-    /// Folders whose temporary files an overrun removes (the command's outputs).
-    public var outputDirectories: [String] = []
     private lazy var watchdog = FrameWatchdog()
 
     /// `notice` receives one-line messages for stderr (e.g. falling back to software).
@@ -71,9 +69,9 @@ public final class RenderSession {
         guard let gl = renderer as? GLRenderer else { throw .invalidInput("user shaders need the GL backend (--backend gl or auto)") }
         try gl.register(shader)
         guard frameTimeLimit > 0 else { return gl }
-        let directories = outputDirectories
+        // An overrun ends the process: its temporary files, locks and ffmpeg go first.
         return TimeLimitedRenderer(gl, watchdog: watchdog, limit: frameTimeLimit, label: shader.path) {
-            for directory in directories { AtomicFile.removeTemporaryFiles(in: directory) }
+            CleanupRegistry.shared.runAllAndExit(status: FrameWatchdog.exitCode)
         }
     }
 

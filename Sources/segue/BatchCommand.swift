@@ -75,9 +75,10 @@ struct BatchCommand: ParsableCommand {
                     continue
                 }
                 // A file output only gets its final name once complete, so on --resume an
-                // existing one is done; PNG folders resume frame by frame instead.
-                if outputOptions.resume, job.output.format != .png, job.output.path != "-",
-                   FileManager.default.fileExists(atPath: job.output.path) {
+                // existing one is done (not a device or FIFO: those are streamed every time);
+                // PNG folders resume frame by frame instead.
+                if outputOptions.resume, job.output.format != .png,
+                   case .file(let target)? = try? OutputDestination(job.output.path), FileManager.default.fileExists(atPath: target) {
                     row.result = "kept"
                     rows.append(row)
                     continue

@@ -10,11 +10,11 @@ struct RenderCommand: ParsableCommand {
 
     @Argument(help: "Effect name (see `segue list`) or a shader file (.glsl).") var effect: String
     @OptionGroup var options: TransitionOptions
-    @Option(name: .shortAndLong, help: "Output folder (png), file, or - for stdout (raw, y4m). Default: out/EFFECT[.EXT].") var output: String?
+    @Option(name: .shortAndLong, help: "Output folder (png), file, device or FIFO, or - for stdout (every format but png). Default: out/EFFECT[.EXT].") var output: String?
     @Option(help: "Output format. Default: from the output's extension, else png.")
     var format: OutputFormat?
     @OptionGroup var outputOptions: OutputOptions
-    @Option(help: "Also write a contact sheet (a grid of frames) to this PNG file.") var contactSheet: String?
+    @Option(help: "Also write a contact sheet (a grid of frames) to this PNG file (- for stdout).") var contactSheet: String?
     @Option(help: "Frames on the contact sheet (at most 12).") var sheetFrames = ContactSheetSink.maxThumbnails
     @Option(help: "Contact sheet columns.") var sheetColumns = 4
     @Option(help: "Contact sheet thumbnail width in pixels.") var sheetWidth = 240
@@ -26,9 +26,10 @@ struct RenderCommand: ParsableCommand {
             // Default: out/EFFECT (a PNG folder), or out/EFFECT.mp4 etc. for a file format.
             let chosen = format ?? OutputFormat.inferred(from: output ?? "out")
             let destination = output ?? "out/\(transition.descriptor.name)" + (chosen.isFrameSplittable ? "" : ".\(chosen.fileExtension)")
+            if contactSheet == "-" && destination == "-" {
+                throw .usage("--contact-sheet -: stdout already carries the frames (-o -)")
+            }
             let session = try options.session()
-            session.outputDirectories = [chosen.isFrameSplittable ? destination : parentDirectory(destination)]
-                + (contactSheet.map { [parentDirectory($0)] } ?? [])
             let renderer = try session.renderer(for: transition)
             let spec = OutputSpec(format: chosen, path: destination, pngCompression: outputOptions.pngCompression)
             var extra: [any FrameSink] = []
@@ -54,12 +55,6 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// The folder holding `path` ("." for a bare file name).
-func parentDirectory(_ path: String) -> String {
-    let parent = parentDirectory(of: path)
-    return parent.isEmpty ? "." : parent
-}
-
 func summary(_ t: PreparedTransition, frames: Int, seconds: Double, skippedFrames: Int = 0, renderer: String, destination: String) -> String {
     let fps = seconds > 0 ? Double(frames) / seconds : 0
     let skipped = skippedFrames > 0 ? ", \(skippedFrames) complete frames skipped" : ""
@@ -73,15 +68,15 @@ struct StillCommand: ParsableCommand {
     @Argument(help: "Effect name or a shader file (.glsl).") var effect: String
     @Option(help: "Time fraction 0…1, linear in time, before the timing curve (0 = from, 1 = to).") var at: Double
     @OptionGroup var options: TransitionOptions
-    @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
+    @Option(name: .shortAndLong, help: "Output PNG file, device or FIFO, or - for stdout.") var output: String
     @Option(help: "PNG compression.") var pngCompression: PNGCompression = .default
 
     func run() throws {
+        ignoreSIGPIPE()
         try reportingErrors { () throws(SegueError) in
             guard at.isFinite, (0...1).contains(at) else { throw .usage("--at \(at): progress must be in [0, 1]") }
             let transition = try PreparedTransition(try options.request(effect: effect))
             let session = try options.session()
-            session.outputDirectories = [parentDirectory(output)]
             let renderer = try session.renderer(for: transition)
             var frame = PixelBuffer(size: transition.size)
             try renderer.render(transition.plan(fraction: at), images: transition.images, into: &frame)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SegueCore
+import SegueIO
 import Foundation
 
 @main
@@ -13,6 +14,13 @@ struct Segue: ParsableCommand {
                       PlanCommand.self, TimingCommand.self, CompareCommand.self, InfoCommand.self,
                       ValidateCommand.self, WatchCommand.self, BatchCommand.self, BenchCommand.self]
     )
+
+    /// SIGHUP/SIGINT/SIGTERM remove unfinished outputs and stop ffmpeg before exiting: set up
+    /// before any other thread exists, then the commands run.
+    static func main() {
+        InterruptSignals.install { printError("segue: \($0)") }
+        main(nil)
+    }
 }
 
 /// Runs a command body, turning a `SegueError` into one line on stderr and its exit code.

@@ -57,7 +57,7 @@ struct WatchCommand: ParsableCommand {
     @Argument(help: "The shader file (.glsl).") var file: String
     @Option(help: "Time fraction 0…1 of the previewed frame, linear in time, before the timing curve.") var at: Double = 0.5
     @Option(help: "Preview N frames from progress 0 to 1 side by side instead.") var strip: Int?
-    @Option(name: .shortAndLong, help: "Preview PNG file.") var output: String
+    @Option(name: .shortAndLong, help: "Preview PNG file (- for stdout, with --once).") var output: String
     @Option(help: "Seconds between checks of the file.") var interval: Double = 0.2
     @Flag(help: "Render once and exit (status 0 when the preview was written).") var once = false
     @OptionGroup var options: TransitionOptions
@@ -68,8 +68,9 @@ struct WatchCommand: ParsableCommand {
             guard at.isFinite, (0...1).contains(at) else { throw .usage("--at \(at): progress must be in [0, 1]") }
             if let strip, strip < 2 || strip > 64 { throw .usage("--strip \(strip): must be 2…64") }
             guard interval.isFinite, interval > 0 else { throw .usage("--interval \(interval): must be > 0") }
+            // A pipe cannot take back a preview: only one render can go to stdout.
+            guard output != "-" || once else { throw .usage("-o -: watch writes a new preview on every change; use --once for stdout, or a file") }
             session = try options.session()
-            session!.outputDirectories = [parentDirectory(output)]
         }
         var seen: Date?? = .none
         while true {
@@ -78,7 +79,7 @@ struct WatchCommand: ParsableCommand {
                 seen = .some(stamp)
                 let result = Result { () throws(SegueError) in try preview(session!) }
                 switch result {
-                case .success: printError("segue: \(file): preview written to \(output)")
+                case .success: printError("segue: \(file): preview written to \(output == "-" ? "stdout" : output)")
                 case .failure(let error):
                     // Compile errors are FILE:LINE:COL lines already; keep them as compilers print them.
                     for problem in [error] + error.related {

@@ -36,7 +36,7 @@ struct TimingCommand: ParsableCommand {
     @Option(help: "Transition duration in seconds; shapes the UIKit spring form spring(dampingRatio:…).")
     var duration: Double = 0.5
 
-    @Option(help: "Draw the curve as a PNG chart (springs: with their settling time).")
+    @Option(help: "Draw the curve as a PNG chart (springs: with their settling time); - for stdout.")
     var plot: String?
 
     func run() throws {
@@ -53,6 +53,9 @@ struct TimingCommand: ParsableCommand {
         guard at != nil || describe || plot != nil else { throw .usage("timing: give --at v1,v2,…, --describe and/or --plot FILE") }
         guard !json || at != nil else { throw .usage("timing: --json applies to --at") }
         guard duration > 0 && duration.isFinite else { throw .usage("timing: --duration must be > 0, got \(duration)") }
+        if plot == "-" && (at != nil || describe) {
+            throw .usage("--plot -: stdout carries the chart alone; write it to a file with --at or --describe")
+        }
         let curve = try TimingCurve(parsing: spec)
         if let plot {
             try PNGCodec.write(CurvePlot(curve: curve, duration: duration).render(), to: plot, compression: .default)

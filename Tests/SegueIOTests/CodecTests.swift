@@ -113,9 +113,8 @@ extension SegueIOTests {
         try PNGCodec.write(b, to: dir + "/a.png", compression: .best) // replaces
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["a.png"])
         #expect(try PNGCodec.decode(path: dir + "/a.png") == b)
-        // Into a missing directory: an .io error naming the file, and nothing left behind.
-        let missing = dir + "/nope/b.png"
-        #expect(throws: SegueError.io("\(missing): No such file or directory")) { try PNGCodec.write(b, to: missing) }
+        // Under a file (a folder that cannot be made): an .io error naming it, nothing left behind.
+        #expect(throws: SegueError.io("\(dir)/a.png/b.png: Not a directory")) { try PNGCodec.write(b, to: dir + "/a.png/b.png") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["a.png"])
     }
 

@@ -34,8 +34,8 @@ public struct GLShaderFiles: GLProgramSource {
     private func overriding(_ name: String) -> String? {
         guard let directory else { return nil }
         let path = (directory as NSString).appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: path), let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard let bytes = try? InputFile.contents(path, maxBytes: InputFile.maxTextBytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -80,7 +80,9 @@ public enum PNGCodec {
         throw .io("PNG encoding failed (\(message(of: &image)))")
     }
 
-    /// Writes a PNG file (through `AtomicFile`: the final name never holds a partial file).
+    /// Writes a PNG to an output path (`ByteOutput.writeAll`: `-` is stdout, a special file is
+    /// written in place, a regular file through `AtomicFile`, so the final name never holds a
+    /// partial file).
     public static func write(_ buffer: PixelBuffer, to path: String, compression: PNGCompression = .default) throws(SegueError) {
         let data: [UInt8]
         do throws(SegueError) { data = try encode(buffer, compression: compression) } catch {
@@ -88,7 +90,7 @@ public enum PNGCodec {
             placed.path = placed.path ?? path
             throw placed
         }
-        try AtomicFile.write(data, to: path)
+        try ByteOutput.writeAll(data, to: path)
     }
 
     /// libpng's defaults for `default` and `best` (see `PNGCompression`).

@@ -29,7 +29,9 @@ public struct AtomicFile: Sendable {
     /// Removes the temporary file; whatever `path` held before is left as it was.
     public func discard() { unlink(temporaryPath) }
 
-    /// Writes `bytes` as the whole file; its folder must exist.
+    /// Writes `bytes` as the whole file at `path`, a file Segue owns inside a folder it has
+    /// locked (a frame, a manifest); its folder must exist. Outputs users name go through
+    /// `ByteOutput.writeAll`, which also handles stdout, special files, links and locking.
     public static func write(_ bytes: [UInt8], to path: String) throws(SegueError) {
         let output = try ByteOutput(file: AtomicFile(path: path))
         do throws(SegueError) { try output.write(bytes) } catch { output.discard(); throw error }
@@ -41,15 +43,36 @@ public struct AtomicFile: Sendable {
         return (dir.isEmpty ? "" : dir == "/" ? "/" : dir + "/") + "." + fileName(of: path) + temporarySuffix
     }
 
-    private static var temporarySuffix: String { ".tmp-\(getpid())" }
+    private static var temporarySuffix: String { temporaryMarker + "\(getpid())" }
+    private static let temporaryMarker = ".tmp-"
 
-    /// Removes this process's unfinished files in `directory`: for a process that must exit
-    /// while files are being written (the frame watchdog), since no `discard` will run.
-    public static func removeTemporaryFiles(in directory: String) {
-        let suffix = temporarySuffix
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        where name.hasPrefix(".") && name.hasSuffix(suffix) {
-            unlink((directory as NSString).appendingPathComponent(name))
+    /// Removes the temporary files that processes no longer running left for the files
+    /// `names` in `directory` (a render killed with SIGKILL, a lost machine): `.NAME.tmp-PID`
+    /// where no process PID exists (`kill(PID, 0)` fails with ESRCH). Nothing else is touched:
+    /// not a live process's temporary, not other names, not a file that only looks similar.
+    /// Only the names the caller is about to write are cleaned, so shards sharing a folder
+    /// from machines with other process tables never remove each other's files.
+    public static func removeStaleTemporaries(in directory: String, for names: Set<String>) {
+        guard let dir = opendir(directory.isEmpty ? "." : directory) else { return }
+        defer { closedir(dir) }
+        let prefix = directory.isEmpty ? "" : directory == "/" ? "/" : directory + "/"
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard let (final, pid) = parseTemporaryName(name), names.contains(final), pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            var info = stat()
+            if lstat(prefix + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { unlink(prefix + name) }
         }
+    }
+
+    /// `.NAME.tmp-PID` → (NAME, PID); nil for any other name.
+    static func parseTemporaryName(_ name: String) -> (String, pid_t)? {
+        guard name.hasPrefix("."), let marker = name.range(of: temporaryMarker, options: .backwards),
+              marker.lowerBound > name.startIndex else { return nil }
+        let digits = name[marker.upperBound...]
+        guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+              let pid = pid_t(digits), pid > 0 else { return nil }
+        let final = String(name[name.index(after: name.startIndex)..<marker.lowerBound])
+        return final.isEmpty ? nil : (final, pid)
     }
 }

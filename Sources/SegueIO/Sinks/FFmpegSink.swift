@@ -2,8 +2,11 @@ import Foundation
 import SegueCore
 
 /// Video files encoded by an `ffmpeg` child process: frames go to its stdin as raw RGBA (never
-/// through a folder of temporary images); it writes the `AtomicFile`'s temporary name, renamed
-/// into place on success.
+/// through a folder of temporary images). A regular file is written by ffmpeg under the
+/// `AtomicFile`'s temporary name, renamed into place on success; standard output and special
+/// files (a FIFO, a device) get ffmpeg's stream directly (`pipe:1`, MP4 fragmented since a
+/// stream cannot be rewound). ffmpeg's messages go to an unnamed temporary file, which
+/// disappears with the process whatever way it ends.
 public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
     public enum Container: String, Sendable, CaseIterable {
         case mp4, webm, gif
@@ -13,9 +16,16 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
     public let container: Container
     private let process = Process()
     private let input: ByteOutput
-    private let file: AtomicFile
-    private let logPath: String
     private let stdinHandle: FileHandle
+    /// A regular file: ffmpeg writes `file`'s temporary name; `lock` guards the final name.
+    private let file: AtomicFile?
+    private let lock: OutputLock?
+    /// Standard output or a special file: ffmpeg's stdout.
+    private let stream: ByteOutput?
+    private let log: Int32
+    private let cleanup: CleanupRegistry.Token
+    /// Set once the output is committed or discarded.
+    private var done = false
 
     /// The first `ffmpeg` on `PATH`, or nil.
     public static func locate() -> String? {
@@ -32,42 +42,84 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
         }
         self.path = path
         self.container = container
-        let parent = parentDirectory(of: path)
-        if !parent.isEmpty { try makeDirectories(parent) }
-        file = AtomicFile(path: path)
-        logPath = NSTemporaryDirectory() + "segue-ffmpeg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        let target: String
+        switch try OutputDestination(path) {
+        case .file(let resolved):
+            let parent = parentDirectory(of: resolved)
+            if !parent.isEmpty { try makeDirectories(parent) }
+            lock = try OutputLock(path: OutputLock.path(beside: resolved), guarding: path)
+            AtomicFile.removeStaleTemporaries(in: parent, for: [fileName(of: resolved)])
+            let file = AtomicFile(path: resolved)
+            self.file = file
+            stream = nil
+            target = file.temporaryPath
+            process.standardOutput = FileHandle.nullDevice
+        case .standardOutput, .special:
+            let stream = try ByteOutput(path: path)
+            self.stream = stream
+            file = nil
+            lock = nil
+            target = "pipe:1"
+            process.standardOutput = FileHandle(fileDescriptor: stream.descriptor, closeOnDealloc: false)
+        }
+        log = try Self.anonymousLogFile()
 
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
                              "-f", "rawvideo", "-pix_fmt", Self.inputPixelFormat(container),
                              "-s", size.description, "-framerate", String(fps), "-i", "pipe:0"]
-            + Self.encoderArguments(container) + ["-f", container.rawValue, file.temporaryPath]
+            + Self.encoderArguments(container, seekable: file != nil) + ["-f", container.rawValue, target]
         let pipe = Pipe()
         process.standardInput = pipe
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: logPath)
-        do {
-            try process.run()
+        process.standardError = FileHandle(fileDescriptor: log, closeOnDealloc: false)
+        let (process, temporary) = (process, file?.temporaryPath)
+        do throws(SegueError) {
+            // Started and registered as one step: an interruption stops the child and removes
+            // its file, never one without the other.
+            cleanup = try CleanupRegistry.shared.register(creating: { () throws(SegueError) in
+                do { try process.run() } catch { throw SegueError(.io, "cannot start ffmpeg (\(error))", path: path) }
+            }, cleanup: {
+                if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+                if let temporary { unlink(temporary) }
+            }).1
         } catch {
-            unlink(logPath)
-            throw SegueError(.io, "cannot start ffmpeg (\(error))", path: path)
+            close(log)
+            stream?.discard()
+            lock?.release()
+            throw error
         }
         stdinHandle = pipe.fileHandleForWriting
         ByteOutput.enlargePipeBuffer(stdinHandle.fileDescriptor)
         input = ByteOutput(descriptor: stdinHandle.fileDescriptor, name: "ffmpeg (\(path))")
     }
 
+    /// A file in the temporary folder that has no name from the start (created, then unlinked
+    /// at once, with no interruption possible in between): nothing is ever left in /tmp.
+    private static func anonymousLogFile() throws(SegueError) -> Int32 {
+        let folder = NSTemporaryDirectory()
+        let (fd, _) = try CleanupRegistry.shared.register(creating: { () throws(SegueError) in
+            var template = Array((folder + "segue-ffmpeg-XXXXXX").utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { b -> Int32 in b.baseAddress.map { mkstemp($0) } ?? -1 }
+            guard fd >= 0 else { throw .system(path: folder) }
+            unlink(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            return fd
+        }, cleanup: {})
+        return fd
+    }
+
     /// MP4 (H.264, 4:2:0) has no alpha: it gets the frame over black, which is the premultiplied
     /// RGB as it is (`rgb0` ignores the fourth byte). WebM (VP9 with alpha) and GIF get straight RGBA.
     static func inputPixelFormat(_ c: Container) -> String { c == .mp4 ? "rgb0" : "rgba" }
 
-    static func encoderArguments(_ c: Container) -> [String] {
+    /// `seekable`: a regular file (MP4 moves its index to the front); otherwise a stream (MP4
+    /// written as fragments, which needs no seeking).
+    static func encoderArguments(_ c: Container, seekable: Bool = true) -> [String] {
         switch c {
         case .mp4:
             // x264 4:2:0 needs even sides: pad by one transparent-black column/row when odd.
             return ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "medium", "-crf", "18",
-                    "-pix_fmt", "yuv420p", "-movflags", "+faststart"]
+                    "-pix_fmt", "yuv420p", "-movflags", seekable ? "+faststart" : "frag_keyframe+empty_moov+default_base_moof"]
         case .webm:
             return ["-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-deadline", "good", "-cpu-used", "4",
                     "-row-mt", "1", "-pix_fmt", "yuva420p"]
@@ -96,18 +148,30 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
         try? stdinHandle.close()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let reason = failureReason() ?? SegueError(.io, "exit status \(process.terminationStatus)")
+            let reason = failureReason() ?? SegueError(.io, "exit status \(process.terminationStatus)", path: path)
             discard()
             throw reason
         }
-        unlink(logPath)
-        try file.commit()
+        done = true
+        CleanupRegistry.shared.remove(cleanup)
+        close(log)
+        defer { lock?.release() }
+        if let stream { try stream.commit() }
+        try file?.commit()
     }
 
     /// `PATH: ffmpeg failed: <its last stderr line>`.
     private func failureReason() -> SegueError? {
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        let last = log.split(whereSeparator: \.isNewline).last.map(String.init)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var offset: off_t = 0
+        while true {
+            let n = chunk.withUnsafeMutableBytes { pread(log, $0.baseAddress, $0.count, offset) }
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+            offset += off_t(n)
+        }
+        let last = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init)
         return last.map { SegueError(.io, "ffmpeg failed: \($0)", path: path) }
     }
 
@@ -117,8 +181,13 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
     }
 
     private func discard() {
+        guard !done else { return }
+        done = true
         if process.isRunning { process.terminate(); process.waitUntilExit() }
-        file.discard()
-        unlink(logPath)
+        CleanupRegistry.shared.remove(cleanup)
+        file?.discard()
+        stream?.discard()
+        lock?.release()
+        close(log)
     }
 }

@@ -4,9 +4,9 @@ import Foundation
 public enum OutputFormat: String, CaseIterable, Sendable, Codable {
     /// A folder of PNG files named by absolute frame index, plus a manifest.
     case png
-    /// Straight RGBA frames back to back (a file or `-` for stdout).
+    /// Straight RGBA frames back to back.
     case raw
-    /// YUV4MPEG2 4:4:4 (a file or `-`).
+    /// YUV4MPEG2 4:4:4.
     case y4m
     case mp4, webm, gif
     /// One PNG: a grid of evenly spaced frames with progress labels.
@@ -37,5 +37,6 @@ public enum OutputFormat: String, CaseIterable, Sendable, Codable {
 
     /// Only a PNG folder can be split by frames across processes; the others are one stream.
     public var isFrameSplittable: Bool { self == .png }
-    public var canWriteStdout: Bool { self == .raw || self == .y4m }
+    /// Every format but a PNG folder is one stream, which can go to stdout or a special file.
+    public var canWriteStdout: Bool { self != .png }
 }
