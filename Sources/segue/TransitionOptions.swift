@@ -95,7 +95,7 @@ struct ShaderOptions: ParsableArguments {
 
     /// `--time-limit`, checked.
     static func frameTimeLimit(_ seconds: Double) throws(SegueError) -> Double {
-        guard seconds.isFinite, seconds >= 0 else { throw .usage("--time-limit \(seconds): must be 0 or more seconds") }
+        try Limits.frameTimeLimit.check(seconds, option: "--time-limit")
         return seconds
     }
 }

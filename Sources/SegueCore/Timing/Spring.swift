@@ -27,20 +27,20 @@ public struct Spring: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// CASpringAnimation's defaults are mass 1, stiffness 100, damping 10, velocity 0.
     public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, velocity: Double = 0) throws(SegueError) {
-        try Self.check(mass, "mass", positive: true)
-        try Self.check(stiffness, "stiffness", positive: true)
+        try Self.check(mass, "mass", Limits.springMass)
+        try Self.check(stiffness, "stiffness", Limits.springStiffness)
         // CASpringAnimation allows damping 0, but an undamped spring never settles.
-        try Self.check(damping, "damping", positive: true)
-        try Self.check(velocity, "velocity")
+        try Self.check(damping, "damping", Limits.springDamping)
+        try Self.check(velocity, "velocity", Limits.springVelocity)
         form = .physical(mass: mass, stiffness: stiffness, damping: damping)
         self.velocity = velocity
     }
 
     /// SwiftUI's legacy `.spring()` default damping fraction is 0.825.
     public init(response: Double, dampingRatio: Double = 0.825, velocity: Double = 0) throws(SegueError) {
-        try Self.check(response, "response", positive: true)
-        try Self.check(dampingRatio, "dampingRatio", positive: true)
-        try Self.check(velocity, "velocity")
+        try Self.check(response, "response", Limits.springPeriod)
+        try Self.check(dampingRatio, "dampingRatio", Limits.springDampingRatio)
+        try Self.check(velocity, "velocity", Limits.springVelocity)
         form = .response(response: response, dampingRatio: dampingRatio)
         self.velocity = velocity
     }
@@ -49,18 +49,17 @@ public struct Spring: Hashable, Sendable, Codable, CustomStringConvertible {
     /// them, here they would make `Spring()` ambiguous). Bounce must be in (−1, 1): 1 would be
     /// undamped, −1 infinitely over-damped.
     public init(duration: Double, bounce: Double, velocity: Double = 0) throws(SegueError) {
-        try Self.check(duration, "duration", positive: true)
-        try Self.check(bounce, "bounce")
+        try Self.check(duration, "duration", Limits.springPeriod)
         guard bounce > -1 && bounce < 1 else { throw .invalidInput("spring: bounce must be in (-1, 1), got \(Self.format(bounce))") }
-        try Self.check(velocity, "velocity")
+        try Self.check(velocity, "velocity", Limits.springVelocity)
         form = .durationBounce(duration: duration, bounce: bounce)
         self.velocity = velocity
     }
 
     /// The UIKit form; its length is the animation's duration.
     public init(dampingRatio: Double, velocity: Double = 0) throws(SegueError) {
-        try Self.check(dampingRatio, "dampingRatio", positive: true)
-        try Self.check(velocity, "velocity")
+        try Self.check(dampingRatio, "dampingRatio", Limits.springDampingRatio)
+        try Self.check(velocity, "velocity", Limits.springVelocity)
         form = .uikit(dampingRatio: dampingRatio)
         self.velocity = velocity
     }
@@ -71,9 +70,8 @@ public struct Spring: Hashable, Sendable, Codable, CustomStringConvertible {
     /// spring tail inherits the finger's release velocity).
     public func with(velocity v: Double) -> Spring { Spring(form: form, velocity: v.isFinite ? v : 0) }
 
-    private static func check(_ v: Double, _ name: String, positive: Bool = false) throws(SegueError) {
-        guard v.isFinite else { throw .invalidInput("spring: \(name) must be a finite number, got \(v)") }
-        if positive && !(v > 0) { throw .invalidInput("spring: \(name) must be > 0, got \(format(v))") }
+    private static func check(_ v: Double, _ name: String, _ allowed: Allowed<Double>) throws(SegueError) {
+        if let problem = allowed.problem(v) { throw .invalidInput("spring: \(name) \(format(v)): \(problem)") }
     }
 
     /// Whether the spring's length is the animation's duration (UIKit form) rather than its own
@@ -193,6 +191,9 @@ public struct SpringMotion: Hashable, Sendable {
 
     /// How close to the target counts as settled (SwiftUI's default epsilon).
     public static let settleEpsilon = 0.001
+    /// Settling times beyond this are estimated from the envelope, not refined: a thousand
+    /// times the longest sequence, so every accepted spring is exact.
+    static let exactSettlingBound = 1000 * Limits.springSettlingTime
 
     public init(naturalFrequency: Double, dampingRatio: Double, velocity: Double, mass: Double = 1) {
         self.naturalFrequency = naturalFrequency
@@ -279,9 +280,14 @@ public struct SpringMotion: Hashable, Sendable {
             let peak = abs(e(first))
             if peak >= epsilon {
                 var k = (log(peak / epsilon) / (sigma * halfPeriod)).rounded(.down)
-                // Guard the floor against rounding at the boundary.
-                while k > 0 && abs(e(first + k * halfPeriod)) < epsilon { k -= 1 }
-                while abs(e(first + (k + 1) * halfPeriod)) >= epsilon { k += 1 }
+                // Far beyond any sequence (`Limits.springSettlingTime`) the estimate is the answer:
+                // callers only refuse it, and k·halfPeriod has no precision left to refine.
+                let estimate = first + k * halfPeriod
+                guard estimate <= Self.exactSettlingBound else { return estimate.isNaN ? .infinity : estimate }
+                // Guard the floor against rounding at the boundary (a step or two at most).
+                var steps = 0
+                while k > 0 && abs(e(first + k * halfPeriod)) < epsilon && steps < 64 { k -= 1; steps += 1 }
+                while abs(e(first + (k + 1) * halfPeriod)) >= epsilon && steps < 128 { k += 1; steps += 1 }
                 a = first + k * halfPeriod
                 b = a + halfPeriod
             } else {
