@@ -24,6 +24,8 @@ public enum Limits {
     public static let duration: Allowed<Double> = Allowed(0...3600, unit: " s")
     /// Most frames one job renders: the longest sequence at the highest rate.
     public static let frameCount = Int(duration.range.upperBound * fps.range.upperBound) + 1
+    /// `segue timing --duration`: the animation a curve is read for (shapes the UIKit spring form).
+    public static let curveDuration: Allowed<Double> = Allowed(0...3600, excludingLower: true, unit: " s")
     /// `--at`, `plan --at`, `watch --at`: the time fraction.
     public static let fraction: Allowed<Double> = Allowed(0...1)
     /// `--time-limit`: seconds one frame of a user shader may take (0 = no limit); a day at most.
@@ -36,6 +38,10 @@ public enum Limits {
     /// `--scale`: device pixels per point. 0.1 keeps the built-in 390×844 pt samples at least
     /// 39 px wide; 10 is beyond any screen.
     public static let scale: Allowed<Double> = Allowed(0.1...10)
+    /// Each coordinate of a point or rectangle `--param` (points), far beyond any canvas.
+    public static let parameterCoordinate: Allowed<Double> = Allowed(-1_000_000...1_000_000)
+    /// Each float of a user shader's uniform `--param`: what a 32-bit float holds.
+    public static let uniformValue: Allowed<Double> = Allowed(-Double(Float.greatestFiniteMagnitude)...Double(Float.greatestFiniteMagnitude))
     /// `--gesture-travel` and a track's `travel`, in the samples' units.
     public static let gestureTravel: Allowed<Double> = Allowed(0...1_000_000, excludingLower: true)
 

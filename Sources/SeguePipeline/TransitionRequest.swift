@@ -89,6 +89,18 @@ public struct PreparedTransition: Sendable {
         images.merge(try Self.parameterImages(entry: entry, effect: effect, values: values, shader: userShader, size: size)) { $1 }
         self.images = ImageSet(images)
         timeline = try Self.timeline(request, effect: effect, size: size, duration: duration, timing: timing)
+        try Self.checkSprites(plan(fraction: 0.5), effect: entry.name)
+    }
+
+    /// A sprite field's size follows from its tile (a parameter × `--scale`) and the canvas, so
+    /// a tiny tile on a large canvas would ask for billions of sprites: refused before any frame
+    /// is drawn (`Limits.spriteCount`). The tile is the same in every frame, so one plan tells.
+    private static func checkSprites(_ plan: FramePlan, effect: String) throws(SegueError) {
+        for case .sprites(let field) in plan.commands where field.count > Limits.spriteCount {
+            let (columns, rows) = field.grid
+            throw .usage("\(effect): sprites of \(readable(field.tile)) px on \(field.size) make \(columns)x\(rows) sprites, "
+                         + "more than \(Limits.spriteCount); use a larger sprite size or --scale")
+        }
     }
 
     /// `--duration` when given, else the curve's own length (a spring's settling time), else the

@@ -13,6 +13,34 @@ struct Segue: ParsableCommand {
                       PlanCommand.self, TimingCommand.self, CompareCommand.self, InfoCommand.self,
                       ValidateCommand.self, WatchCommand.self, BatchCommand.self, BenchCommand.self]
     )
+
+    /// Negative numbers reach the options that take them (`NegativeNumbers`), and a value
+    /// ArgumentParser itself refuses is one line on stderr, like every other Segue error.
+    static func main() {
+        let arguments = NegativeNumbers.joined(Array(CommandLine.arguments.dropFirst()))
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            exitAfterParsing(error)
+        }
+        do {
+            var command = command
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// `--help` and `--version` print as usual; a refused value prints its one-line message
+    /// and the command's help hint (`segue render --help`), exiting 64.
+    private static func exitAfterParsing(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let line = message(for: error).split(separator: "\n").first.map(String.init) ?? ""
+        guard code != .success, !line.isEmpty else { exit(withError: error) }
+        printError("segue: \(line)")
+        exit(withError: ExitCode(code.rawValue))
+    }
 }
 
 /// Runs a command body, turning a `SegueError` into one line on stderr and its exit code.
