@@ -68,8 +68,9 @@ public enum Limits {
 
     // MARK: Gestures (docs/GESTURES.md)
 
-    /// Bytes of a gesture track file, checked before it is parsed.
-    public static let gestureFileBytes = 4 * 1024 * 1024
+    /// Bytes of a gesture track file, checked before it is parsed (JSON parsing takes about a
+    /// hundred times the file's size): some 40 000 JSON samples, minutes of touch events.
+    public static let gestureFileBytes = 1024 * 1024
     /// Samples in a gesture track (about 14 minutes of 120 Hz touch events).
     public static let gestureSamples = 100_000
     /// A track's `t` values and `release` lie within this many seconds of its first sample.

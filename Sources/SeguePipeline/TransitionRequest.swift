@@ -43,6 +43,14 @@ extension TransitionRequest {
     public static func problem(fps: Double) -> String? { problem(fps, Limits.fps) }
     public static func problem(duration: Double) -> String? { problem(duration, Limits.duration) }
     public static func problem(scale: Double) -> String? { problem(scale, Limits.scale) }
+    /// An output size: each side in `Limits.canvasSide`, the pixels within `Limits.canvasPixels`.
+    public static func problem(size: PixelSize) -> String? {
+        let side = Limits.canvasSide
+        guard side.contains(size.width), side.contains(size.height), size.pixelCount <= Limits.canvasPixels else {
+            return "\(size): each side must be in \(side.text), at most \(Limits.canvasPixels / (1024 * 1024)) Mpx in all"
+        }
+        return nil
+    }
 
     /// "<value>: <what is wrong>", as an option or a spec key's message continues.
     private static func problem(_ value: Double, _ allowed: Allowed<Double>) -> String? {

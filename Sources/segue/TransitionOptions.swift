@@ -49,10 +49,7 @@ struct TransitionOptions: ParsableArguments {
         r.to = to
         if let size {
             guard let s = PixelSize(parsing: size) else { throw .usage("--size \(size): expected WxH, e.g. 1920x1080") }
-            let side = Limits.canvasSide
-            guard side.contains(s.width), side.contains(s.height), s.pixelCount <= Limits.canvasPixels else {
-                throw .usage("--size \(size): each side must be in \(side.text), at most \(Limits.canvasPixels / (1024 * 1024)) Mpx in all")
-            }
+            if let problem = TransitionRequest.problem(size: s) { throw .usage("--size \(problem)") }
             r.size = s
         }
         r.fps = fps
