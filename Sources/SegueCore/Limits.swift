@@ -43,7 +43,7 @@ public enum Limits {
     /// Each float of a user shader's uniform `--param`: what a 32-bit float holds.
     public static let uniformValue: Allowed<Double> = Allowed(-Double(Float.greatestFiniteMagnitude)...Double(Float.greatestFiniteMagnitude))
     /// `--gesture-travel` and a track's `travel`, in the samples' units.
-    public static let gestureTravel: Allowed<Double> = Allowed(0...1_000_000, excludingLower: true)
+    public static let gestureTravel: Allowed<Double> = Allowed(0.001...1_000_000)
 
     // MARK: Contact sheets and previews
 

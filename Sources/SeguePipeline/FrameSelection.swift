@@ -60,7 +60,10 @@ public struct FrameSelection: Sendable, Equatable {
             return try parseShard(flag)
         }
         let total: Int?
-        if let count { total = count } else if let env = environment["SEGUE_SHARD_COUNT"] {
+        if let count {
+            if let problem = Limits.shardCount.problem(count) { throw .usage("--shard-count \(count): \(problem)") }
+            total = count
+        } else if let env = environment["SEGUE_SHARD_COUNT"] {
             guard let n = Int(env) else { throw .usage("SEGUE_SHARD_COUNT=\(env): expected a whole number") }
             total = n
         } else {

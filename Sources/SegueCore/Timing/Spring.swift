@@ -211,6 +211,13 @@ public struct SpringMotion: Hashable, Sendable {
     /// 1 − ζ² factored to keep its precision near ζ = 1.
     private var splitFrequency: Double { naturalFrequency * abs((1 - dampingRatio) * (1 + dampingRatio)).squareRoot() }
 
+    /// The over-damped slow root −σ + β, written −ω₀²/(σ + β) (σ² − β² = ω₀²) so that heavy
+    /// damping (ζ ≫ 1) does not cancel it to 0 and report a spring that creeps for hours as settled.
+    private var slowRoot: Double {
+        let w0 = naturalFrequency
+        return -w0 * w0 / (dampingRatio * w0 + splitFrequency)
+    }
+
     /// Error e(t) = x(t) − 1; e(0) = −1, e'(0) = v₀.
     public func error(atTime t: Double) -> Double {
         let w0 = naturalFrequency, v0 = velocity
@@ -223,7 +230,7 @@ public struct SpringMotion: Hashable, Sendable {
         case .over:
             // e^{−σt}·(−cosh βt + (v₀ − σ)·sinh(βt)/β) with both roots r₁,₂ = −σ ± β negative.
             let sigma = dampingRatio * w0, beta = splitFrequency
-            let r1 = -sigma + beta, r2 = -sigma - beta
+            let r1 = slowRoot, r2 = -sigma - beta
             let e1 = exp(r1 * t), e2 = exp(r2 * t)
             let sinhTerm = 2 * beta * t < 700 ? e2 * expm1(2 * beta * t) / (2 * beta) : (e1 - e2) / (2 * beta)
             return -(e1 + e2) / 2 + (v0 - sigma) * sinhTerm
@@ -256,7 +263,7 @@ public struct SpringMotion: Hashable, Sendable {
             return (t > 0 ? t : nil, nil)
         case .over:
             let sigma = dampingRatio * w0, beta = splitFrequency
-            let r1 = -sigma + beta, r2 = -sigma - beta
+            let r1 = slowRoot, r2 = -sigma - beta
             let c2 = (v0 + r1) / (r2 - r1), c1 = -1 - c2
             let ratio = -(c2 * r2) / (c1 * r1)
             guard ratio > 0, ratio.isFinite else { return (nil, nil) }
