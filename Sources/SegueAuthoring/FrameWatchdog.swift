@@ -25,6 +25,9 @@ public final class FrameWatchdog: @unchecked Sendable {
     }
 
     func arm(seconds: Double, line: String, cleanup: @escaping @Sendable () -> Void) {
+        // Callers pass values within `Limits.frameTimeLimit`; the clamp keeps any other value
+        // from reaching the Double → Int conversion inside `NSCondition.wait(until:)`, which traps.
+        let seconds = seconds.isNaN ? 0 : clamp(seconds, 0, Limits.frameTimeLimit.range.upperBound)
         condition.lock()
         armed = Armed(deadline: Date(timeIntervalSinceNow: seconds), line: line, cleanup: cleanup)
         generation += 1
@@ -75,7 +78,7 @@ public final class TimeLimitedRenderer: FrameRenderer {
     }
 
     public func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws(SegueError) {
-        let limitText = limit == limit.rounded() ? String(Int(limit)) : String(limit)
+        let limitText = Allowed<Double>.format(limit)
         watchdog.arm(seconds: limit, line: "segue: \(label): frame \(frame) exceeded the per-frame time limit of \(limitText) s",
                      cleanup: cleanup)
         defer { watchdog.disarm(); frame += 1 }

@@ -6,10 +6,9 @@ public struct PixelBuffer: Sendable, Equatable {
     public let height: Int
     public var bytes: [UInt8]
 
-    /// Largest side and pixel count Segue accepts: the GLES texture limit on llvmpipe and
-    /// common GPUs, and a memory bound (256 MiB per buffer).
-    public static let maxSide = 16384
-    public static let maxPixels = 64 * 1024 * 1024
+    /// Largest side and pixel count Segue accepts (`Limits.canvasSide`, `Limits.canvasPixels`).
+    public static let maxSide = Limits.canvasSide.range.upperBound
+    public static let maxPixels = Limits.canvasPixels
 
     public var size: PixelSize { PixelSize(width: width, height: height) }
     public var rowBytes: Int { width * 4 }

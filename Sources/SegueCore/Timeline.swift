@@ -28,7 +28,9 @@ public struct Timeline: Sendable {
     }
     public init(duration: Double, fps: Double) { self.init(fps: fps, driver: LinearDriver(duration: duration)) }
 
-    public var frameCount: Int { Int((driver.length * fps).rounded()) + 1 }
+    /// Callers check the length and rate against `Limits` first; the clamp only keeps an
+    /// unchecked driver from trapping in the conversion.
+    public var frameCount: Int { (driver.length * fps).rounded().clampedInt(0...Limits.frameCount) + 1 }
 
     /// The last frame sits exactly at the end even when `L·f` is not a whole number of frames,
     /// so it always shows the end state.

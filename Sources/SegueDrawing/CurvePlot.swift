@@ -36,9 +36,7 @@ public struct CurvePlot: Sendable {
         }
         let pad = (hi - lo) * 0.05
         yRange = (lo - pad)...(hi + pad)
-        let raw = xMax / 8
-        let decade = pow(10, floor(log10(raw)))
-        xTick = [1.0, 2, 5, 10].map { $0 * decade }.first { $0 >= raw } ?? 10 * decade
+        xTick = niceStep(xMax / 8)
     }
 
     /// Pixel position (x right, y down) of a point in curve coordinates.
@@ -55,22 +53,25 @@ public struct CurvePlot: Sendable {
         let left = m.left, right = Double(width) - m.right, top = m.top, bottom = Double(height) - m.bottom
         let glyphHeight = 7.0
 
-        // Grid every quarter of the value axis, labelled on the left; axes at x = 0 and y = 0.
-        var q = (yRange.lowerBound * 4).rounded(.up) / 4
-        while q <= yRange.upperBound {
+        // Grid every quarter of the value axis (coarser for curves that overshoot far, so there
+        // are at most 16 lines), labelled on the left; axes at x = 0 and y = 0.
+        let span = yRange.upperBound - yRange.lowerBound
+        let step = span.isFinite && span <= 4 ? 0.25 : niceStep(span / 16)
+        var q = (yRange.lowerBound / step).rounded(.up) * step
+        while q <= yRange.upperBound && step > 0 && step.isFinite {
             let y = pixel(x: 0, y: q).y
             p.fill(Rect(x: left, y: y - 0.5, width: right - left, height: 1), Self.gridColor)
             p.fill(Rect(x: left - 6, y: y - 0.5, width: 6, height: 1), Self.axisColor)
             let label = readable(q, decimals: 2)
             _ = p.drawText(label, at: Point(x: left - 9 - Double(Painter.textWidth(label, scale: 1)), y: y - glyphHeight / 2),
                            scale: 1, Self.axisColor)
-            q += 0.25
+            q += step
         }
         let zeroY = pixel(x: 0, y: 0).y
         p.fill(Rect(x: left, y: zeroY - 0.5, width: right - left, height: 1), Self.axisColor)
         p.fill(Rect(x: left - 0.5, y: top, width: 1, height: bottom - top), Self.axisColor)
         var tick = 0.0
-        while tick <= xRange.upperBound + 1e-9 {
+        while tick <= xRange.upperBound + 1e-9 && tick.isFinite {
             let x = pixel(x: tick, y: 0).x
             p.fill(Rect(x: x - 0.5, y: bottom, width: 1, height: 6), Self.axisColor)
             let label = readable(tick)
@@ -97,4 +98,12 @@ public struct CurvePlot: Sendable {
         p.strokePolyline(points, width: 2, Self.curveColor)
         return p.buffer
     }
+}
+
+/// The smallest of 1, 2, 5 × 10ⁿ at least `raw`: tick and grid spacing people read at a glance.
+/// Infinite when `raw` is (the loops that use it then draw nothing).
+func niceStep(_ raw: Double) -> Double {
+    guard raw > 0, raw.isFinite else { return .infinity }
+    let decade = pow(10, floor(log10(raw)))
+    return [1.0, 2, 5, 10].map { $0 * decade }.first { $0 >= raw } ?? 10 * decade
 }

@@ -105,8 +105,8 @@ public struct Painter: Sendable {
         var coverage = [Double](repeating: 0, count: spanWidth * (y1 - y0))
         for (a, b) in zip(points, points.dropFirst()) {
             let dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy
-            let sx0 = max(x0, Int((min(a.x, b.x) - h - 1).rounded(.down))), sx1 = min(x1, Int((max(a.x, b.x) + h + 1).rounded(.up)))
-            let sy0 = max(y0, Int((min(a.y, b.y) - h - 1).rounded(.down))), sy1 = min(y1, Int((max(a.y, b.y) + h + 1).rounded(.up)))
+            let sx0 = (min(a.x, b.x) - h - 1).rounded(.down).clampedInt(x0...x1), sx1 = (max(a.x, b.x) + h + 1).rounded(.up).clampedInt(x0...x1)
+            let sy0 = (min(a.y, b.y) - h - 1).rounded(.down).clampedInt(y0...y1), sy1 = (max(a.y, b.y) + h + 1).rounded(.up).clampedInt(y0...y1)
             guard sx0 < sx1, sy0 < sy1 else { continue }
             for y in sy0..<sy1 {
                 for x in sx0..<sx1 {
@@ -119,7 +119,7 @@ public struct Painter: Sendable {
             }
         }
         fill(bounds: bounds, paint: .solid(color)) { x, y in
-            let px = Int(x) - x0, py = Int(y) - y0
+            let px = x.clampedInt(-1...x1) - x0, py = y.clampedInt(-1...y1) - y0
             return px >= 0 && py >= 0 && px < spanWidth && py < y1 - y0 ? coverage[py * spanWidth + px] : 0
         }
     }
@@ -162,6 +162,7 @@ public struct Painter: Sendable {
     /// A light/dark checkerboard of `cell`-pixel squares: what viewers show behind transparency.
     public mutating func fillCheckerboard(_ rect: Rect, cell: Int, light: Color, dark: Color) {
         let (x0, y0, x1, y1) = pixelSpan(rect)
+        guard x0 < x1, y0 < y1 else { return }
         let lp = premultipliedFloats(light), dp = premultipliedFloats(dark)
         let w = buffer.width
         buffer.bytes.withUnsafeMutableBufferPointer { p in
@@ -203,9 +204,11 @@ public struct Painter: Sendable {
     /// Returns the advance in pixels.
     @discardableResult
     public mutating func drawText(_ text: String, at origin: Point, scale: Int, _ color: Color) -> Int {
-        let s = max(1, scale)
-        var penX = Int(origin.x.rounded())
-        let top = Int(origin.y.rounded())
+        let s = clamp(scale, 1, Self.maxTextScale)
+        // Text that far off the canvas cannot show; the bound keeps the pen's sums from overflowing.
+        let reach = 1 << 40
+        var penX = origin.x.rounded().clampedInt(-reach...reach)
+        let top = origin.y.rounded().clampedInt(-reach...reach)
         let c = premultipliedFloats(color)
         let w = buffer.width, h = buffer.height
         buffer.bytes.withUnsafeMutableBufferPointer { p in
@@ -214,8 +217,9 @@ public struct Painter: Sendable {
                 for (gy, bits) in g.rows.enumerated() where bits != 0 {
                     for gx in 0..<g.width where bits & (1 << UInt8(gx)) != 0 {
                         let px0 = penX + gx * s, py0 = top + gy * s
-                        for y in max(0, py0)..<min(h, py0 + s) where py0 + s > 0 {
-                            for x in max(0, px0)..<min(w, px0 + s) where px0 + s > 0 {
+                        // A glyph pixel past any edge gives an empty range, never a reversed one.
+                        for y in clippedSpan(py0, py0 + s, h) {
+                            for x in clippedSpan(px0, px0 + s, w) {
                                 blend(p, (y * w + x) * 4, c, 1)
                             }
                         }
@@ -228,7 +232,10 @@ public struct Painter: Sendable {
     }
 
     /// Width in pixels `drawText` would use.
-    public static func textWidth(_ text: String, scale: Int) -> Int { BitmapFont.width(of: text) * max(1, scale) }
+    public static func textWidth(_ text: String, scale: Int) -> Int { BitmapFont.width(of: text) * clamp(scale, 1, maxTextScale) }
+
+    /// Largest font pixel `drawText` draws: text 9 × 256 px tall is taller than any canvas.
+    public static let maxTextScale = 256
 
     // MARK: Core
 
@@ -271,11 +278,20 @@ public struct Painter: Sendable {
         }
     }
 
-    /// Pixel index ranges whose centres fall inside `rect`, clipped to the buffer.
+    /// Pixel index ranges whose centres fall inside `rect`, clipped to the buffer (NaN and
+    /// infinite edges included). The caller checks `x0 < x1, y0 < y1` before looping.
     private func pixelSpan(_ rect: Rect) -> (Int, Int, Int, Int) {
-        func lo(_ v: Double, _ n: Int) -> Int { clamp(Int((v - 0.5).rounded(.up)), 0, n) }
+        func lo(_ v: Double, _ n: Int) -> Int { (v - 0.5).rounded(.up).clampedInt(0...n) }
         return (lo(rect.minX, buffer.width), lo(rect.minY, buffer.height), lo(rect.maxX, buffer.width), lo(rect.maxY, buffer.height))
     }
+}
+
+/// `lower..<upper` clipped to `0..<limit`; empty (never reversed) when nothing is left, so a
+/// loop over it is safe when the span lies wholly past an edge.
+@inline(__always)
+func clippedSpan(_ lower: Int, _ upper: Int, _ limit: Int) -> Range<Int> {
+    let lo = max(0, lower), hi = min(limit, upper)
+    return lo < hi ? lo..<hi : 0..<0
 }
 
 /// Premultiplied colour as floats in 0…255.

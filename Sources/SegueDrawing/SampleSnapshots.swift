@@ -10,7 +10,10 @@ public enum SampleSnapshots {
     public static let pointSize = (width: 390.0, height: 844.0)
 
     public static func size(scale: Double) -> PixelSize {
-        PixelSize(width: Int((pointSize.width * scale).rounded()), height: Int((pointSize.height * scale).rounded()))
+        // Clamped so any scale gives a size (`Limits.scale` keeps real ones well inside).
+        let side = Limits.canvasSide.range.upperBound
+        return PixelSize(width: (pointSize.width * scale).rounded().clampedInt(0...side),
+                         height: (pointSize.height * scale).rounded().clampedInt(0...side))
     }
 
     /// An inbox: status bar, large title, search field, message rows, translucent tab bar.
@@ -218,7 +221,7 @@ private struct Canvas {
 
     /// A sunrise over layered mountains and a lake, clipped to rounded corners.
     mutating func hero(_ frame: Rect) {
-        let size = PixelSize(width: Int(frame.width.rounded()), height: Int(frame.height.rounded()))
+        let size = PixelSize(width: frame.width.rounded().clampedInt(0...p.width), height: frame.height.rounded().clampedInt(0...p.height))
         var h = Painter(size: size)
         let W = Double(size.width), H = Double(size.height)
         func pt(_ x: Double, _ y: Double) -> Point { Point(x: x * W, y: y * H) }
@@ -252,7 +255,7 @@ private struct Canvas {
             let y = 0.82 + Double(i) * 0.035
             h.strokeLine(from: pt(0.64 - w / 2, y), to: pt(0.64 + w / 2, y), width: 0.012 * H, Color(r: 1, g: 0.85, b: 0.6, a: 0.7))
         }
-        p.draw(h.buffer, x: Int(frame.x.rounded()), y: Int(frame.y.rounded()))
+        p.draw(h.buffer, x: frame.x.rounded().clampedInt(0...p.width), y: frame.y.rounded().clampedInt(0...p.height))
     }
 }
 

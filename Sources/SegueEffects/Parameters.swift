@@ -57,6 +57,9 @@ public struct ParameterSpec: Hashable, Sendable, Codable {
             let fields = text.split(separator: ",")
             let numbers = fields.compactMap { Double($0.trimmingSpaces) }.filter(\.isFinite)
             guard fields.count == n, numbers.count == n else { throw bad("expected \(n) comma-separated numbers") }
+            if let wrong = numbers.first(where: { !Limits.parameterCoordinate.contains($0) }) {
+                throw bad("\(Allowed<Double>.format(wrong)) \(Limits.parameterCoordinate.problem(wrong) ?? "")")
+            }
             return numbers
         }
         switch kind {
@@ -104,6 +107,7 @@ public struct ParameterSpec: Hashable, Sendable, Codable {
                 return Double(v)
             }
             guard let v = Double(part), v.isFinite else { throw .invalidInput("parameter \(name)=\(text): '\(part)' is not a number") }
+            if let problem = Limits.uniformValue.problem(v) { throw .invalidInput("parameter \(name)=\(text): '\(part)' \(problem)") }
             return v
         }
         return .uniform(UniformValue(type: type, values: values))

@@ -121,6 +121,7 @@ public enum BatchSpec {
         request.gesture = input("gesture")
         if let s = string("size") {
             guard let size = PixelSize(parsing: s) else { throw bad("size", "\"\(s)\": expected WxH, e.g. 1920x1080") }
+            if let problem = TransitionRequest.problem(size: size) { throw bad("size", problem) }
             request.size = size
         }
         if let fps = number("fps") {

@@ -40,9 +40,14 @@ public struct FrameSelection: Sendable, Equatable {
         return try shard(index: i, count: n, source: "--shard \(text)")
     }
 
+    /// Shard `index` of `count`: the count within `Limits.shardCount`, the index numbered from 0.
+    /// A shard may hold no frame (more shards than frames): it renders nothing and succeeds.
     public static func shard(index: Int, count: Int, source: String) throws(SegueError) -> Shard {
-        guard count >= 1, count <= 100_000, index >= 0, index < count else {
-            throw .usage("\(source): shard index must be in 0..<count and count ≥ 1")
+        if let problem = Limits.shardCount.problem(count) {
+            throw .usage("\(source): the shard count \(count) \(problem)")
+        }
+        guard index >= 0, index < count else {
+            throw .usage("\(source): the shard index \(index) must be in 0…\(count - 1) (shards are numbered from 0)")
         }
         return Shard(index: index, count: count)
     }
@@ -55,7 +60,10 @@ public struct FrameSelection: Sendable, Equatable {
             return try parseShard(flag)
         }
         let total: Int?
-        if let count { total = count } else if let env = environment["SEGUE_SHARD_COUNT"] {
+        if let count {
+            if let problem = Limits.shardCount.problem(count) { throw .usage("--shard-count \(count): \(problem)") }
+            total = count
+        } else if let env = environment["SEGUE_SHARD_COUNT"] {
             guard let n = Int(env) else { throw .usage("SEGUE_SHARD_COUNT=\(env): expected a whole number") }
             total = n
         } else {

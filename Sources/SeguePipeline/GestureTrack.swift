@@ -34,7 +34,8 @@ public struct GestureTrack: Sendable {
     /// Reads and validates a track file. Missing or unreadable → `.missingInput`; anything wrong
     /// inside → `.invalidInput("<file>: <problem>")`.
     public static func load(path: String, options: Options = Options()) throws(SegueError) -> GestureTrack {
-        let data = Data(try InputFile.contents(path, maxBytes: InputFile.maxTextBytes))
+        // Capped before reading: JSON parsing takes about 100× a file's size in memory.
+        let data = Data(try InputFile.contents(path, maxBytes: Limits.gestureFileBytes))
         return try parse(data, name: path, options: options)
     }
 
@@ -44,17 +45,29 @@ public struct GestureTrack: Sendable {
     }
 
     public func driver(duration: Double) throws(SegueError) -> InteractiveDriver {
+        let driver: InteractiveDriver
         do throws(SegueError) {
-            return try InteractiveDriver(samples: samples, releaseTime: releaseTime, duration: duration,
-                                         rule: rule, completion: completion)
+            driver = try InteractiveDriver(samples: samples, releaseTime: releaseTime, duration: duration,
+                                           rule: rule, completion: completion)
         } catch {
             throw SegueError(error.kind, Self.strip(error.message), path: name)
         }
+        // The drag is bounded by `parse`; a slow completion (a spring that barely settles, a
+        // low speed) could still make the sequence longer than any other may be.
+        guard Limits.duration.contains(driver.length) else {
+            let d = driver.decision
+            throw SegueError(.invalidInput, "the gesture lasts \(readable(driver.length)) s (drag \(readable(d.releaseTime)) s + completion "
+                             + "\(readable(d.completionDuration)) s), more than the \(Allowed<Double>.format(Limits.duration.range.upperBound)) s "
+                             + "a sequence may last", path: name)
+        }
+        return driver
     }
 
-    /// Parses track data: JSON when it starts with `{`, CSV otherwise.
+    /// Parses track data: JSON when it starts with `{`, CSV otherwise (after a UTF-8 byte-order
+    /// mark, which some editors write).
     public static func parse(_ data: Data, name: String, options: Options = Options()) throws(SegueError) -> GestureTrack {
         func fail(_ m: String) -> SegueError { SegueError(.invalidInput, m, path: name) }
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
         let firstByte = data.first(where: { !" \t\r\n".utf8.contains($0) })
         var track: GestureTrack
         if firstByte == UInt8(ascii: "{") {
@@ -65,11 +78,20 @@ public struct GestureTrack: Sendable {
         }
         track.name = name
         guard !track.samples.isEmpty else { throw fail("the track has no samples") }
+        guard track.samples.count <= Limits.gestureSamples else {
+            throw fail("\(track.samples.count) samples, more than the \(Limits.gestureSamples) a track may have")
+        }
         for (i, s) in track.samples.enumerated() where i > 0 && s.time < track.samples[i - 1].time {
             throw fail("time goes backwards at sample \(i + 1) (\(s.time) after \(track.samples[i - 1].time))")
         }
         if let r = track.releaseTime, let last = track.samples.last, r < last.time {
             throw fail("release \(r) is before the last sample (\(last.time))")
+        }
+        let start = track.samples[0].time, end = track.releaseTime ?? track.samples[track.samples.count - 1].time
+        guard Limits.gestureSpan.contains(end - start) else {
+            let f = Allowed<Double>.format
+            throw fail("the drag spans \(f(end - start)) s (t \(f(start)) to \(track.releaseTime == nil ? "" : "release ")\(f(end))), "
+                       + "more than the \(Allowed<Double>.format(Limits.gestureSpan.range.upperBound)) s a sequence may last")
         }
         return track
     }
@@ -165,7 +187,7 @@ public struct GestureTrack: Sendable {
         guard let o = value as? [String: Any] else { throw fail("\"completion\" must be an object") }
         try checkKeys(o, ["curve", "spring", "speed"], "\"completion\"", fail)
         let speed = try o["speed"].map { v throws(SegueError) in try number(v, "completion \"speed\"", fail) } ?? 1
-        guard speed > 0 else { throw fail("completion \"speed\" must be > 0, got \(speed)") }
+        if let problem = Limits.gestureSpeed.problem(speed) { throw fail("completion \"speed\" \(Allowed<Double>.format(speed)): \(problem)") }
         func curve(_ key: String) throws(SegueError) -> TimingCurve? {
             guard let v = o[key] else { return nil }
             guard let s = v as? String else { throw fail("completion \"\(key)\" must be a string") }
@@ -187,7 +209,8 @@ public struct GestureTrack: Sendable {
         var header: [String]?
         var rows: [[String: Double]] = []
         var lineNumbers: [Int] = []
-        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // `isNewline` splits at "\r\n" too, which Swift reads as one character, not a "\n".
+        for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -239,7 +262,7 @@ public struct GestureTrack: Sendable {
         }
         guard let axis = options.axis else { throw fail("missing \"axis\" (x or y) for x/y samples") }
         guard let travel = options.travel else { throw fail("missing \"travel\" (the full travel in the samples' units)") }
-        guard travel > 0 else { throw fail("\"travel\" must be > 0, got \(travel)") }
+        if let problem = Limits.gestureTravel.problem(travel) { throw fail("\"travel\" \(Allowed<Double>.format(travel)): \(problem)") }
         let direction = options.direction ?? 1
         guard direction == 1 || direction == -1 else { throw fail("\"direction\" must be 1 or -1, got \(direction)") }
         let key = axis.rawValue

@@ -86,7 +86,11 @@ public enum RenderJob {
         case .mp4: sink = try FFmpegSink(path: output.path, container: .mp4, size: transition.size, fps: transition.timeline.fps)
         case .webm: sink = try FFmpegSink(path: output.path, container: .webm, size: transition.size, fps: transition.timeline.fps)
         case .gif: sink = try FFmpegSink(path: output.path, container: .gif, size: transition.size, fps: transition.timeline.fps)
-        case .contact: sink = ContactSheetSink(path: output.path, frameCount: transition.frameCount)
+        case .contact:
+            if let problem = ContactSheetSink.sizeProblem(frameSize: transition.size, frameCount: transition.frameCount) {
+                throw SegueError(.invalidInput, problem, path: output.path)
+            }
+            sink = ContactSheetSink(path: output.path, frameCount: transition.frameCount)
         }
         let stats: RenderStats
         do throws(SegueError) {

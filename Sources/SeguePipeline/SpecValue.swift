@@ -6,14 +6,32 @@ import SegueCore
 enum SpecValue: Decodable {
     case string(String), number(Double), bool(Bool), array([SpecValue]), object([String: SpecValue]), null
 
+    /// Arrays and objects decode their members with errors passed on, so a bad value deep in
+    /// the file is reported at its own place (`jobs[2].fps`), not as a mismatch of its parent.
     init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([SpecValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: SpecValue].self)) }
+        if var items = try? decoder.unkeyedContainer() {
+            var array: [SpecValue] = []
+            while !items.isAtEnd { array.append(try items.decode(SpecValue.self)) }
+            self = .array(array)
+        } else if let members = try? decoder.container(keyedBy: Key.self) {
+            var object: [String: SpecValue] = [:]
+            for key in members.allKeys { object[key.stringValue] = try members.decode(SpecValue.self, forKey: key) }
+            self = .object(object)
+        } else {
+            let c = try decoder.singleValueContainer()
+            if c.decodeNil() { self = .null }
+            else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+            else if let n = try? c.decode(Double.self) { self = .number(n) }
+            else if let s = try? c.decode(String.self) { self = .string(s) }
+            else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "a number beyond ±1.8e308 (or not a JSON value)") }
+        }
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     var typeName: String {
@@ -48,11 +66,13 @@ enum SpecValue: Decodable {
         }
     }
 
+    /// The reader's own words for a syntax error, or `jobs[2].fps: <problem>` for a value.
     private static func syntaxDetail(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let c) = error {
-            if let underlying = c.underlyingError as NSError?, let d = underlying.userInfo[NSDebugDescriptionErrorKey] as? String { return d }
-            return c.debugDescription
+        guard case DecodingError.dataCorrupted(let c) = error else { return "unreadable" }
+        if let underlying = c.underlyingError as NSError?, let d = underlying.userInfo[NSDebugDescriptionErrorKey] as? String { return d }
+        let place = c.codingPath.reduce("") { path, key in
+            key.intValue.map { "\(path)[\($0)]" } ?? (path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)")
         }
-        return "\(error)"
+        return place.isEmpty ? c.debugDescription : "\(place): \(c.debugDescription)"
     }
 }

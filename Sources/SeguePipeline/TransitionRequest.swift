@@ -40,14 +40,21 @@ extension TransitionRequest {
     // The accepted ranges, one rule for the command line and spec files: nil when the value
     // is fine, else what is wrong with it.
 
-    public static func problem(fps: Double) -> String? {
-        fps.isFinite && fps > 0 && fps <= 1000 ? nil : "\(fps): must be in (0, 1000]"
+    public static func problem(fps: Double) -> String? { problem(fps, Limits.fps) }
+    public static func problem(duration: Double) -> String? { problem(duration, Limits.duration) }
+    public static func problem(scale: Double) -> String? { problem(scale, Limits.scale) }
+    /// An output size: each side in `Limits.canvasSide`, the pixels within `Limits.canvasPixels`.
+    public static func problem(size: PixelSize) -> String? {
+        let side = Limits.canvasSide
+        guard side.contains(size.width), side.contains(size.height), size.pixelCount <= Limits.canvasPixels else {
+            return "\(size): each side must be in \(side.text), at most \(Limits.canvasPixels / (1024 * 1024)) Mpx in all"
+        }
+        return nil
     }
-    public static func problem(duration: Double) -> String? {
-        duration.isFinite && duration >= 0 && duration <= 3600 ? nil : "\(duration): must be between 0 and 3600 seconds"
-    }
-    public static func problem(scale: Double) -> String? {
-        scale.isFinite && scale > 0 && scale <= 10 ? nil : "\(scale): must be in (0, 10]"
+
+    /// "<value>: <what is wrong>", as an option or a spec key's message continues.
+    private static func problem(_ value: Double, _ allowed: Allowed<Double>) -> String? {
+        allowed.problem(value).map { "\(Allowed<Double>.format(value)): \($0)" }
     }
 }
 
@@ -76,8 +83,7 @@ public struct PreparedTransition: Sendable {
 
         if let problem = TransitionRequest.problem(fps: request.fps) { throw .usage("--fps \(problem)") }
         timing = try request.timing.map { spec throws(SegueError) in try TimingCurve(parsing: spec) } ?? entry.descriptor.defaultTiming
-        let duration = request.duration ?? timing.naturalDuration ?? entry.descriptor.defaultDuration
-        if let problem = TransitionRequest.problem(duration: duration) { throw .usage("--duration \(problem)") }
+        let duration = try Self.duration(request, timing: timing, effectDefault: entry.descriptor.defaultDuration)
         if let problem = TransitionRequest.problem(scale: request.scale) { throw .usage("--scale \(problem)") }
         self.duration = duration
         scale = request.scale
@@ -91,6 +97,36 @@ public struct PreparedTransition: Sendable {
         images.merge(try Self.parameterImages(entry: entry, effect: effect, values: values, shader: userShader, size: size)) { $1 }
         self.images = ImageSet(images)
         timeline = try Self.timeline(request, effect: effect, size: size, duration: duration, timing: timing)
+        try Self.checkSprites(plan(fraction: 0.5), effect: entry.name)
+    }
+
+    /// A sprite field's size follows from its tile (a parameter × `--scale`) and the canvas, so
+    /// a tiny tile on a large canvas would ask for billions of sprites: refused before any frame
+    /// is drawn (`Limits.spriteCount`). The tile is the same in every frame, so one plan tells.
+    private static func checkSprites(_ plan: FramePlan, effect: String) throws(SegueError) {
+        for case .sprites(let field) in plan.commands where field.count > Limits.spriteCount {
+            let (columns, rows) = field.grid
+            throw .usage("\(effect): sprites of \(readable(field.tile)) px on \(field.size) make \(columns)x\(rows) sprites, "
+                         + "more than \(Limits.spriteCount); use a larger sprite size or --scale")
+        }
+    }
+
+    /// `--duration` when given, else the curve's own length (a spring's settling time), else the
+    /// effect's default. A spring too slow to settle within `Limits.duration` is the curve's
+    /// fault, not a `--duration` the user never gave.
+    private static func duration(_ request: TransitionRequest, timing: TimingCurve,
+                                 effectDefault: Double) throws(SegueError) -> Double {
+        if let given = request.duration {
+            if let problem = TransitionRequest.problem(duration: given) { throw .usage("--duration \(problem)") }
+            return given
+        }
+        guard let natural = timing.naturalDuration else { return effectDefault }
+        guard Limits.duration.contains(natural) else {
+            throw .invalidInput("timing '\(request.timing ?? timing.description)': settles in \(readable(natural)) s, "
+                                + "longer than the \(Allowed<Double>.format(Limits.springSettlingTime)) s a sequence may last "
+                                + "(give --duration, or a stiffer or more damped spring)")
+        }
+        return natural
     }
 
     /// Images that parameters name: a user shader's `sampler2D`s (flipped so the spec's

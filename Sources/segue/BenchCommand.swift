@@ -92,8 +92,8 @@ struct BenchCommand: ParsableCommand {
         try reportingErrors { () throws(SegueError) in
             guard let pixelSize = PixelSize(parsing: size) else { throw .usage("--size \(size): expected WxH") }
             try PixelBuffer.checkSize(pixelSize, what: "--size")
-            guard frames >= 2, frames <= 10_000 else { throw .usage("--frames \(frames): must be 2…10000") }
-            guard runs >= 1, runs <= 100 else { throw .usage("--runs \(runs): must be 1…100") }
+            try Limits.benchFrames.check(frames, option: "--frames")
+            try Limits.benchRuns.check(runs, option: "--runs")
             let backends: [BackendChoice] = BackendChoice(rawValue: backend.rawValue).map { [$0] } ?? [.software, .gl]
             let names = effects.isEmpty ? EffectTable.all.map(\.name) : effects
             let ffmpeg = compareFfmpeg ? FFmpegSink.locate() : nil

@@ -14,7 +14,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Renderer.") var backend: BackendChoice = .auto
 
     func run() throws {
-        let options = try TransitionOptions.parse(["--backend", backend.rawValue, "--fps", String(fps)])
+        let options = try TransitionOptions.parse(["--backend", backend.rawValue, "--fps=\(fps)"])
         try reportingErrors { () throws(SegueError) in
             let session = try options.session()
             for entry in EffectTable.all {

@@ -14,7 +14,7 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(SegueError) in
-            guard at.isFinite, (0...1).contains(at) else { throw .usage("--at \(at): progress must be in [0, 1]") }
+            try Limits.fraction.check(at, option: "--at")
             let plan = try PreparedTransition(try options.request(effect: effect)).plan(fraction: at)
             print(json ? jsonString(plan) : Self.describe(plan))
         }

@@ -15,14 +15,25 @@ struct RenderCommand: ParsableCommand {
     var format: OutputFormat?
     @OptionGroup var outputOptions: OutputOptions
     @Option(help: "Also write a contact sheet (a grid of frames) to this PNG file (- for stdout).") var contactSheet: String?
-    @Option(help: "Frames on the contact sheet (at most 12).") var sheetFrames = ContactSheetSink.maxThumbnails
-    @Option(help: "Contact sheet columns.") var sheetColumns = 4
-    @Option(help: "Contact sheet thumbnail width in pixels.") var sheetWidth = 240
+    @Option(help: "Frames on the contact sheet (1…12).") var sheetFrames = ContactSheetSink.maxThumbnails
+    @Option(help: "Contact sheet columns (1…12).") var sheetColumns = 4
+    @Option(help: "Contact sheet thumbnail width in pixels (16…4096).") var sheetWidth = 240
 
     func run() throws {
         ignoreSIGPIPE()
         try reportingErrors { () throws(SegueError) in
+            if contactSheet != nil {
+                try Limits.sheetFrames.check(sheetFrames, option: "--sheet-frames")
+                try Limits.sheetColumns.check(sheetColumns, option: "--sheet-columns")
+                try Limits.sheetWidth.check(sheetWidth, option: "--sheet-width")
+            }
+            let selection = try outputOptions.selection()
             let transition = try PreparedTransition(try options.request(effect: effect))
+            if let contactSheet, let problem = ContactSheetSink.sizeProblem(
+                frameSize: transition.size, frameCount: transition.frameCount, thumbnails: sheetFrames, columns: sheetColumns,
+                thumbnailWidth: sheetWidth) {
+                throw .usage("--contact-sheet \(contactSheet): \(problem) (use a smaller --sheet-width)")
+            }
             // Default: out/EFFECT (a PNG folder), or out/EFFECT.mp4 etc. for a file format.
             let chosen = format ?? OutputFormat.inferred(from: output ?? "out")
             let destination = output ?? "out/\(transition.descriptor.name)" + (chosen.isFrameSplittable ? "" : ".\(chosen.fileExtension)")
@@ -40,7 +51,7 @@ struct RenderCommand: ParsableCommand {
             let progress = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: transition.descriptor.name)
             let outcome: JobOutcome
             do throws(SegueError) {
-                outcome = try RenderJob.run(transition, renderer: renderer, output: spec, selection: try outputOptions.selection(),
+                outcome = try RenderJob.run(transition, renderer: renderer, output: spec, selection: selection,
                                             resume: outputOptions.resume, extraSinks: extra, version: Segue.version,
                                             progress: progress.update)
             } catch {
@@ -74,7 +85,7 @@ struct StillCommand: ParsableCommand {
     func run() throws {
         ignoreSIGPIPE()
         try reportingErrors { () throws(SegueError) in
-            guard at.isFinite, (0...1).contains(at) else { throw .usage("--at \(at): progress must be in [0, 1]") }
+            try Limits.fraction.check(at, option: "--at")
             let transition = try PreparedTransition(try options.request(effect: effect))
             let session = try options.session()
             let renderer = try session.renderer(for: transition)

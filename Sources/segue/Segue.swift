@@ -16,10 +16,34 @@ struct Segue: ParsableCommand {
     )
 
     /// SIGHUP/SIGINT/SIGTERM remove unfinished outputs and stop ffmpeg before exiting: set up
-    /// before any other thread exists, then the commands run.
+    /// before any other thread exists. Negative numbers reach the options that take them
+    /// (`NegativeNumbers`), and a value ArgumentParser itself refuses is one line on stderr,
+    /// like every other Segue error.
     static func main() {
         InterruptSignals.install { printError("segue: \($0)") }
-        main(nil)
+        let arguments = NegativeNumbers.joined(Array(CommandLine.arguments.dropFirst()))
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            exitAfterParsing(error)
+        }
+        do {
+            var command = command
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// `--help` and `--version` print as usual; a refused value prints its one-line message
+    /// and the command's help hint (`segue render --help`), exiting 64.
+    private static func exitAfterParsing(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let line = message(for: error).split(separator: "\n").first.map(String.init) ?? ""
+        guard code != .success, !line.isEmpty else { exit(withError: error) }
+        printError("segue: \(line)")
+        exit(withError: ExitCode(code.rawValue))
     }
 }
 

@@ -65,9 +65,9 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         var session: RenderSession?
         try reportingErrors { () throws(SegueError) in
-            guard at.isFinite, (0...1).contains(at) else { throw .usage("--at \(at): progress must be in [0, 1]") }
-            if let strip, strip < 2 || strip > 64 { throw .usage("--strip \(strip): must be 2…64") }
-            guard interval.isFinite, interval > 0 else { throw .usage("--interval \(interval): must be > 0") }
+            try Limits.fraction.check(at, option: "--at")
+            if let strip { try Limits.stripFrames.check(strip, option: "--strip") }
+            try Limits.watchInterval.check(interval, option: "--interval")
             // A pipe cannot take back a preview: only one render can go to stdout.
             guard output != "-" || once else { throw .usage("-o -: watch writes a new preview on every change; use --once for stdout, or a file") }
             session = try options.session()

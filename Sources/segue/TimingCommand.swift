@@ -52,7 +52,7 @@ struct TimingCommand: ParsableCommand {
     func output() throws(SegueError) -> String {
         guard at != nil || describe || plot != nil else { throw .usage("timing: give --at v1,v2,…, --describe and/or --plot FILE") }
         guard !json || at != nil else { throw .usage("timing: --json applies to --at") }
-        guard duration > 0 && duration.isFinite else { throw .usage("timing: --duration must be > 0, got \(duration)") }
+        try Limits.curveDuration.check(duration, option: "--duration")
         if plot == "-" && (at != nil || describe) {
             throw .usage("--plot -: stdout carries the chart alone; write it to a file with --at or --describe")
         }

@@ -26,8 +26,9 @@ struct TransitionOptions: ParsableArguments {
     var fit: FitMode = .cover
     @Option(help: "Screen scale (pixels per point) for parameters in points.")
     var scale: Double = 3
-    @Option(help: "Seed for effects with randomness.")
-    var seed: UInt64 = 0
+    /// Read as text so a negative or fractional seed gets the range message, not ArgumentParser's.
+    @Option(help: "Seed for effects with randomness (a whole number, 0…2⁶⁴−1).")
+    var seed: String = "0"
     @Option(help: "A recorded gesture (JSON or CSV, see docs/GESTURES.md) that drives the transition.")
     var gesture: String?
     @Option(help: "Gesture axis when the track does not say.")
@@ -48,6 +49,7 @@ struct TransitionOptions: ParsableArguments {
         r.to = to
         if let size {
             guard let s = PixelSize(parsing: size) else { throw .usage("--size \(size): expected WxH, e.g. 1920x1080") }
+            if let problem = TransitionRequest.problem(size: s) { throw .usage("--size \(problem)") }
             r.size = s
         }
         r.fps = fps
@@ -61,9 +63,11 @@ struct TransitionOptions: ParsableArguments {
         }
         r.fit = fit
         r.scale = scale
-        r.seed = seed
+        guard let seedValue = UInt64(seed) else { throw .usage("--seed \(seed): must be a whole number in 0…\(UInt64.max)") }
+        r.seed = seedValue
         r.gesture = gesture
         r.gestureOptions.axis = gestureAxis
+        if let gestureTravel { try Limits.gestureTravel.check(gestureTravel, option: "--gesture-travel") }
         r.gestureOptions.travel = gestureTravel
         r.catalog = try shaders.catalog()
         return r
@@ -95,7 +99,7 @@ struct ShaderOptions: ParsableArguments {
 
     /// `--time-limit`, checked.
     static func frameTimeLimit(_ seconds: Double) throws(SegueError) -> Double {
-        guard seconds.isFinite, seconds >= 0 else { throw .usage("--time-limit \(seconds): must be 0 or more seconds") }
+        try Limits.frameTimeLimit.check(seconds, option: "--time-limit")
         return seconds
     }
 }

@@ -36,7 +36,10 @@ public struct SpriteField: Codable, Hashable, Sendable {
     /// `floor(W/w) + 1` by `floor(H/w) + 1` (the last column and row overhang the image).
     public var grid: (columns: Int, rows: Int) {
         guard tile > 0, size.width > 0, size.height > 0 else { return (0, 0) }
-        return (Int((Double(size.width) / tile).rounded(.down)) + 1, Int((Double(size.height) / tile).rounded(.down)) + 1)
+        // Clamped so a tile too small to draw still gives a count `Limits.spriteCount` refuses.
+        let most = Int(Int32.max)
+        return ((Double(size.width) / tile).rounded(.down).clampedInt(0...most) + 1,
+                (Double(size.height) / tile).rounded(.down).clampedInt(0...most) + 1)
     }
 
     public var count: Int { grid.columns * grid.rows }

@@ -27,20 +27,20 @@ public struct Spring: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// CASpringAnimation's defaults are mass 1, stiffness 100, damping 10, velocity 0.
     public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, velocity: Double = 0) throws(SegueError) {
-        try Self.check(mass, "mass", positive: true)
-        try Self.check(stiffness, "stiffness", positive: true)
+        try Self.check(mass, "mass", Limits.springMass)
+        try Self.check(stiffness, "stiffness", Limits.springStiffness)
         // CASpringAnimation allows damping 0, but an undamped spring never settles.
-        try Self.check(damping, "damping", positive: true)
-        try Self.check(velocity, "velocity")
+        try Self.check(damping, "damping", Limits.springDamping)
+        try Self.check(velocity, "velocity", Limits.springVelocity)
         form = .physical(mass: mass, stiffness: stiffness, damping: damping)
         self.velocity = velocity
     }
 
     /// SwiftUI's legacy `.spring()` default damping fraction is 0.825.
     public init(response: Double, dampingRatio: Double = 0.825, velocity: Double = 0) throws(SegueError) {
-        try Self.check(response, "response", positive: true)
-        try Self.check(dampingRatio, "dampingRatio", positive: true)
-        try Self.check(velocity, "velocity")
+        try Self.check(response, "response", Limits.springPeriod)
+        try Self.check(dampingRatio, "dampingRatio", Limits.springDampingRatio)
+        try Self.check(velocity, "velocity", Limits.springVelocity)
         form = .response(response: response, dampingRatio: dampingRatio)
         self.velocity = velocity
     }
@@ -49,18 +49,17 @@ public struct Spring: Hashable, Sendable, Codable, CustomStringConvertible {
     /// them, here they would make `Spring()` ambiguous). Bounce must be in (−1, 1): 1 would be
     /// undamped, −1 infinitely over-damped.
     public init(duration: Double, bounce: Double, velocity: Double = 0) throws(SegueError) {
-        try Self.check(duration, "duration", positive: true)
-        try Self.check(bounce, "bounce")
+        try Self.check(duration, "duration", Limits.springPeriod)
         guard bounce > -1 && bounce < 1 else { throw .invalidInput("spring: bounce must be in (-1, 1), got \(Self.format(bounce))") }
-        try Self.check(velocity, "velocity")
+        try Self.check(velocity, "velocity", Limits.springVelocity)
         form = .durationBounce(duration: duration, bounce: bounce)
         self.velocity = velocity
     }
 
     /// The UIKit form; its length is the animation's duration.
     public init(dampingRatio: Double, velocity: Double = 0) throws(SegueError) {
-        try Self.check(dampingRatio, "dampingRatio", positive: true)
-        try Self.check(velocity, "velocity")
+        try Self.check(dampingRatio, "dampingRatio", Limits.springDampingRatio)
+        try Self.check(velocity, "velocity", Limits.springVelocity)
         form = .uikit(dampingRatio: dampingRatio)
         self.velocity = velocity
     }
@@ -71,9 +70,8 @@ public struct Spring: Hashable, Sendable, Codable, CustomStringConvertible {
     /// spring tail inherits the finger's release velocity).
     public func with(velocity v: Double) -> Spring { Spring(form: form, velocity: v.isFinite ? v : 0) }
 
-    private static func check(_ v: Double, _ name: String, positive: Bool = false) throws(SegueError) {
-        guard v.isFinite else { throw .invalidInput("spring: \(name) must be a finite number, got \(v)") }
-        if positive && !(v > 0) { throw .invalidInput("spring: \(name) must be > 0, got \(format(v))") }
+    private static func check(_ v: Double, _ name: String, _ allowed: Allowed<Double>) throws(SegueError) {
+        if let problem = allowed.problem(v) { throw .invalidInput("spring: \(name) \(format(v)): \(problem)") }
     }
 
     /// Whether the spring's length is the animation's duration (UIKit form) rather than its own
@@ -193,6 +191,9 @@ public struct SpringMotion: Hashable, Sendable {
 
     /// How close to the target counts as settled (SwiftUI's default epsilon).
     public static let settleEpsilon = 0.001
+    /// Settling times beyond this are estimated from the envelope, not refined: a thousand
+    /// times the longest sequence, so every accepted spring is exact.
+    static let exactSettlingBound = 1000 * Limits.springSettlingTime
 
     public init(naturalFrequency: Double, dampingRatio: Double, velocity: Double, mass: Double = 1) {
         self.naturalFrequency = naturalFrequency
@@ -210,6 +211,13 @@ public struct SpringMotion: Hashable, Sendable {
     /// 1 − ζ² factored to keep its precision near ζ = 1.
     private var splitFrequency: Double { naturalFrequency * abs((1 - dampingRatio) * (1 + dampingRatio)).squareRoot() }
 
+    /// The over-damped slow root −σ + β, written −ω₀²/(σ + β) (σ² − β² = ω₀²) so that heavy
+    /// damping (ζ ≫ 1) does not cancel it to 0 and report a spring that creeps for hours as settled.
+    private var slowRoot: Double {
+        let w0 = naturalFrequency
+        return -w0 * w0 / (dampingRatio * w0 + splitFrequency)
+    }
+
     /// Error e(t) = x(t) − 1; e(0) = −1, e'(0) = v₀.
     public func error(atTime t: Double) -> Double {
         let w0 = naturalFrequency, v0 = velocity
@@ -222,7 +230,7 @@ public struct SpringMotion: Hashable, Sendable {
         case .over:
             // e^{−σt}·(−cosh βt + (v₀ − σ)·sinh(βt)/β) with both roots r₁,₂ = −σ ± β negative.
             let sigma = dampingRatio * w0, beta = splitFrequency
-            let r1 = -sigma + beta, r2 = -sigma - beta
+            let r1 = slowRoot, r2 = -sigma - beta
             let e1 = exp(r1 * t), e2 = exp(r2 * t)
             let sinhTerm = 2 * beta * t < 700 ? e2 * expm1(2 * beta * t) / (2 * beta) : (e1 - e2) / (2 * beta)
             return -(e1 + e2) / 2 + (v0 - sigma) * sinhTerm
@@ -255,7 +263,7 @@ public struct SpringMotion: Hashable, Sendable {
             return (t > 0 ? t : nil, nil)
         case .over:
             let sigma = dampingRatio * w0, beta = splitFrequency
-            let r1 = -sigma + beta, r2 = -sigma - beta
+            let r1 = slowRoot, r2 = -sigma - beta
             let c2 = (v0 + r1) / (r2 - r1), c1 = -1 - c2
             let ratio = -(c2 * r2) / (c1 * r1)
             guard ratio > 0, ratio.isFinite else { return (nil, nil) }
@@ -279,9 +287,14 @@ public struct SpringMotion: Hashable, Sendable {
             let peak = abs(e(first))
             if peak >= epsilon {
                 var k = (log(peak / epsilon) / (sigma * halfPeriod)).rounded(.down)
-                // Guard the floor against rounding at the boundary.
-                while k > 0 && abs(e(first + k * halfPeriod)) < epsilon { k -= 1 }
-                while abs(e(first + (k + 1) * halfPeriod)) >= epsilon { k += 1 }
+                // Far beyond any sequence (`Limits.springSettlingTime`) the estimate is the answer:
+                // callers only refuse it, and k·halfPeriod has no precision left to refine.
+                let estimate = first + k * halfPeriod
+                guard estimate <= Self.exactSettlingBound else { return estimate.isNaN ? .infinity : estimate }
+                // Guard the floor against rounding at the boundary (a step or two at most).
+                var steps = 0
+                while k > 0 && abs(e(first + k * halfPeriod)) < epsilon && steps < 64 { k -= 1; steps += 1 }
+                while abs(e(first + (k + 1) * halfPeriod)) >= epsilon && steps < 128 { k += 1; steps += 1 }
                 a = first + k * halfPeriod
                 b = a + halfPeriod
             } else {

@@ -30,10 +30,32 @@ public final class ContactSheetSink: FrameSink {
         selected = n == 1 ? [0] : (0..<n).map { i in Int((Double(i * last) / Double(n - 1)).rounded()) }
     }
 
+    /// What is wrong, if anything, with a sheet whose thumbnails or whole image would pass the
+    /// canvas limits (`Limits.canvasSide`, `Limits.canvasPixels`): a narrow frame makes tall
+    /// thumbnails, a wide thumbnail a wide sheet. Asked before any frame is rendered.
+    public static func sizeProblem(frameSize: PixelSize, frameCount: Int, thumbnails: Int = maxThumbnails, columns: Int = 4,
+                                   thumbnailWidth: Int = 240) -> String? {
+        let sheet = ContactSheetSink(path: "", frameCount: frameCount, thumbnails: thumbnails, columns: columns, thumbnailWidth: thumbnailWidth)
+        let thumb = sheet.thumbnailSize(of: frameSize)
+        let size = sheetSize(count: sheet.selected.count, columns: sheet.columns, thumbnailSize: thumb)
+        let side = Limits.canvasSide.range.upperBound
+        guard thumb.height <= side, size.width <= side, size.height <= side, size.pixelCount <= Limits.canvasPixels else {
+            return "a contact sheet of \(sheet.selected.count) \(thumb.width)x\(thumb.height) thumbnails of \(frameSize) frames "
+                + "would be \(size), more than \(side) px a side or \(Limits.canvasPixels / (1024 * 1024)) Mpx"
+        }
+        return nil
+    }
+
+    /// A thumbnail `thumbnailWidth` wide with the frame's aspect (its height clamped, so
+    /// `checkSize` can report an absurd one instead of trapping).
+    func thumbnailSize(of frame: PixelSize) -> PixelSize {
+        let height = (Double(frame.height) * Double(thumbnailWidth) / Double(max(1, frame.width))).rounded()
+        return PixelSize(width: thumbnailWidth, height: height.clampedInt(1...(1 << 40)))
+    }
+
     public func write(_ frame: PixelBuffer, index: Int) throws(SegueError) {
         guard selected.contains(index), frame.width > 0, frame.height > 0 else { return }
-        let h = max(1, Int((Double(frame.height) * Double(thumbnailWidth) / Double(frame.width)).rounded()))
-        let thumb = frame.fitted(to: PixelSize(width: thumbnailWidth, height: h), mode: .stretch)
+        let thumb = frame.fitted(to: thumbnailSize(of: frame.size), mode: .stretch)
         thumbnails.withLock { $0[index] = thumb }
     }
 
