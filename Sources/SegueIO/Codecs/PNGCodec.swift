@@ -1,4 +1,5 @@
 import CPNG
+import CSeguePNG
 import Foundation
 import SegueCore
 
@@ -12,8 +13,8 @@ public enum PNGCompression: String, CaseIterable, Sendable {
     case best
 }
 
-/// PNG decode/encode through libpng's simplified API (`png_image_*`). Decoding yields a
-/// premultiplied `PixelBuffer`; encoding un-premultiplies exactly (`round(c·255/a)`), so a
+/// PNG decode through libpng's row API, encode through its simplified API (`png_image_*`) or
+/// Segue's own `fast` writer. Decoding yields a premultiplied `PixelBuffer`; encoding un-premultiplies exactly (`round(c·255/a)`), so a
 /// decode of the output gives back the same premultiplied bytes.
 public enum PNGCodec {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -23,34 +24,31 @@ public enum PNGCodec {
         try decode(try FileBytes.contents(path), name: path)
     }
 
-    /// Decodes PNG bytes of any colour type and bit depth (libpng converts to 8-bit sRGB RGBA).
-    /// The size is checked against `PixelBuffer.checkSize` before any pixel memory is allocated.
+    /// Decodes PNG bytes of any colour type, bit depth and interlace to 8-bit sRGB, through
+    /// libpng's row API (`CSeguePNG`: the simplified API misplaces rows of interlaced 16-bit
+    /// files in libpng 1.6.39). The size is checked against `PixelBuffer.checkSize` before any
+    /// pixel memory is allocated.
     public static func decode(_ data: [UInt8], name: String) throws(SegueError) -> PixelBuffer {
-        // libpng keeps the pointer `begin` was given and reads from it again in `finish`,
-        // so both run inside one `withUnsafeBytes`.
-        let result: Result<PixelBuffer, SegueError> = data.withUnsafeBytes { bytes in
-            var image = png_image()
-            image.version = UInt32(PNG_IMAGE_VERSION)
-            defer { png_image_free(&image) }
-            guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
-                return .failure(SegueError(.invalidInput, "not a readable PNG (\(message(of: &image)))", path: name))
+        var message = [CChar](repeating: 0, count: 200)
+        var width: UInt32 = 0, height: UInt32 = 0
+        let probed = data.withUnsafeBufferPointer { d in
+            message.withUnsafeMutableBufferPointer {
+                segue_png_probe(d.baseAddress, d.count, &width, &height, $0.baseAddress, $0.count)
             }
-            let size = PixelSize(width: Int(image.width), height: Int(image.height))
-            do throws(SegueError) { try PixelBuffer.checkSize(size, what: name) } catch { return .failure(error) }
-
-            image.format = PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA
-            // 16-bit files without gAMA/sRGB are almost always sRGB-encoded (what viewers
-            // assume too); without this flag libpng would treat them as linear light.
-            image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
-            var pixels = PixelBuffer(size: size)
-            let finished = pixels.bytes.withUnsafeMutableBytes {
-                png_image_finish_read(&image, nil, $0.baseAddress, Int32(size.width * 4), nil)
-            }
-            guard finished != 0 else { return .failure(SegueError(.invalidInput, "corrupt PNG (\(message(of: &image)))", path: name)) }
-            premultiply(&pixels.bytes)
-            return .success(pixels)
         }
-        return try result.get()
+        guard probed == 0 else { throw SegueError(.invalidInput, "not a readable PNG (\(text(message)))", path: name) }
+        let size = PixelSize(width: Int(width), height: Int(height))
+        try PixelBuffer.checkSize(size, what: name)
+        let decoded = PixelBuffer.decoded(size: size) { pixels in
+            data.withUnsafeBufferPointer { d in
+                message.withUnsafeMutableBufferPointer {
+                    segue_png_decode_rgba(d.baseAddress, d.count, width, height, pixels.baseAddress, $0.baseAddress, $0.count) == 0
+                }
+            }
+        }
+        guard var pixels = decoded else { throw SegueError(.invalidInput, "corrupt PNG (\(text(message)))", path: name) }
+        premultiply(&pixels.bytes)
+        return pixels
     }
 
     /// Encodes to PNG bytes in memory.
@@ -205,6 +203,11 @@ public enum PNGCodec {
         var rgba = buffer.bytes
         unpremultiply(&rgba)
         return (rgba, PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+    }
+
+    /// A C shim's NUL-terminated message.
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func message(of image: inout png_image) -> String {
