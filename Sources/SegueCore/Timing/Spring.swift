@@ -279,9 +279,10 @@ public struct SpringMotion: Hashable, Sendable {
             let peak = abs(e(first))
             if peak >= epsilon {
                 var k = (log(peak / epsilon) / (sigma * halfPeriod)).rounded(.down)
-                // Guard the floor against rounding at the boundary.
-                while k > 0 && abs(e(first + k * halfPeriod)) < epsilon { k -= 1 }
-                while abs(e(first + (k + 1) * halfPeriod)) >= epsilon { k += 1 }
+                // Guard the floor against rounding at the boundary: a step or two at most. (A
+                // stiff spring's k can exceed 2^53, where k ± 1 == k: never loop on it.)
+                for _ in 0..<4 where k > 0 && abs(e(first + k * halfPeriod)) < epsilon { k -= 1 }
+                for _ in 0..<4 where abs(e(first + (k + 1) * halfPeriod)) >= epsilon { k += 1 }
                 a = first + k * halfPeriod
                 b = a + halfPeriod
             } else {
