@@ -60,7 +60,8 @@ bench: build test-deps
 
 # Coverage-guided fuzzing (Fuzz/Package.swift): each target starts from its seeds in
 # Fuzz/Corpus/<target> and keeps what it learns in Fuzz/.build/corpus/<target>; a crash, hang
-# (> 10 s) or allocation over 2 GiB stops it, with the input in Fuzz/.build/artifacts.
+# (> 10 s) or allocation over 2 GiB stops it, with the input in Fuzz/.build/artifacts (Swift's
+# own crash backtracer is off, so that libFuzzer's handler writes it).
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= png jpeg batch-spec gesture glsl timing
 FUZZ_BUILD = $(SWIFT) build --package-path Fuzz -Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link -Xswiftc -use-ld=lld
@@ -70,7 +71,7 @@ fuzz: deps
 	mkdir -p Fuzz/.build/artifacts
 	for t in $(FUZZ_TARGETS); do \
 	    mkdir -p Fuzz/.build/corpus/$$t && \
-	    $$($(FUZZ_BUILD) --show-bin-path)/fuzz-$$t Fuzz/.build/corpus/$$t Fuzz/Corpus/$$t \
+	    SWIFT_BACKTRACE=enable=no $$($(FUZZ_BUILD) --show-bin-path)/fuzz-$$t Fuzz/.build/corpus/$$t Fuzz/Corpus/$$t \
 	        -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
 	        -artifact_prefix=Fuzz/.build/artifacts/$$t- -print_final_stats=1 || exit 1; \
 	done
