@@ -2,6 +2,7 @@
 #   make demo   install what is missing, build (release), render every built-in effect into ./out
 #   make test   install what is missing, run the test suite
 #   make bench  segue bench --compare-ffmpeg on a release build
+#   make fuzz   libFuzzer on every parser, FUZZ_SECONDS each (Fuzz/, CONTRIBUTING.md)
 # Debian 12 with only the Swift toolchain is enough to start from; packages are installed with
 # apt-get (as root, or through sudo).
 
@@ -23,7 +24,7 @@ TEST_PACKAGES = ffmpeg
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build demo test bench clean
+.PHONY: all deps test-deps build demo test bench fuzz clean
 
 all: build
 
@@ -57,5 +58,23 @@ test: test-deps
 bench: build test-deps
 	$$($(SWIFT) build -c release -Xswiftc -target-cpu -Xswiftc $(CPU) --show-bin-path)/segue bench --compare-ffmpeg
 
+# Coverage-guided fuzzing (Fuzz/Package.swift): each target starts from its seeds in
+# Fuzz/Corpus/<target> and keeps what it learns in Fuzz/.build/corpus/<target>; a crash, hang
+# (> 10 s) or allocation over 2 GiB stops it, with the input in Fuzz/.build/artifacts (Swift's
+# own crash backtracer is off, so that libFuzzer's handler writes it).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= png jpeg batch-spec gesture glsl timing
+FUZZ_BUILD = $(SWIFT) build --package-path Fuzz -Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link -Xswiftc -use-ld=lld
+
+fuzz: deps
+	for t in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product fuzz-$$t || exit 1; done
+	mkdir -p Fuzz/.build/artifacts
+	for t in $(FUZZ_TARGETS); do \
+	    mkdir -p Fuzz/.build/corpus/$$t && \
+	    SWIFT_BACKTRACE=enable=no $$($(FUZZ_BUILD) --show-bin-path)/fuzz-$$t Fuzz/.build/corpus/$$t Fuzz/Corpus/$$t \
+	        -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
+	        -artifact_prefix=Fuzz/.build/artifacts/$$t- -print_final_stats=1 || exit 1; \
+	done
+
 clean:
-	rm -rf .build out Benchmarks/.build
+	rm -rf .build out Benchmarks/.build Fuzz/.build

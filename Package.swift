@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // libjpeg reports errors with longjmp, which Swift cannot catch: a small C shim does.
         .target(name: "CSegueJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // libpng's row API, for decoding (its simplified API misreads interlaced 16-bit files).
+        .target(name: "CSeguePNG", linkerSettings: [.linkedLibrary("png16")]),
 
         // The layering, bottom up (docs/ARCHITECTURE.md "Modules"): no module imports one above it.
         .target(name: "SegueCore", swiftSettings: kernelFlags),
@@ -34,7 +36,7 @@ let package = Package(
         .target(name: "SegueSoftware", dependencies: ["SegueCore"], swiftSettings: kernelFlags),
         .target(name: "SegueGL", dependencies: ["SegueCore", "SegueGLSL", "SegueShaders", "CEGL", "CGLES3", "CGBM"]),
         .target(name: "SegueDrawing", dependencies: ["SegueCore"], swiftSettings: kernelFlags),
-        .target(name: "SegueIO", dependencies: ["SegueCore", "SegueDrawing", "CPNG", "CSegueJPEG"], swiftSettings: kernelFlags),
+        .target(name: "SegueIO", dependencies: ["SegueCore", "SegueDrawing", "CPNG", "CSeguePNG", "CSegueJPEG"], swiftSettings: kernelFlags),
         .target(name: "SegueAuthoring", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL"]),
         .target(name: "SeguePipeline", dependencies: [
             "SegueCore", "SegueEffects", "SegueGLSL", "SegueSoftware", "SegueGL", "SegueDrawing", "SegueIO", "SegueAuthoring",

@@ -4,12 +4,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <jerror.h>
+
+/// libjpeg's working memory limit for one decode: a progressive JPEG of the largest accepted
+/// size (64 Mpx, 4:4:4) keeps 384 MiB of coefficients.
+#define SEGUE_JPEG_MAX_MEMORY (512L * 1024L * 1024L)
 
 struct segue_error_mgr {
     struct jpeg_error_mgr pub;
     jmp_buf jump;
     char *message;
     size_t capacity;
+    /// Set when the failure is the data ending early.
+    int truncated;
 };
 
 static void segue_copy_message(char *dst, size_t capacity, const char *text) {
@@ -26,9 +33,32 @@ static void segue_error_exit(j_common_ptr cinfo) {
     longjmp(err->jump, 1);
 }
 
-/// Warnings (e.g. "premature end of data") are not fatal to libjpeg; we keep its default of
-/// not printing them, because a truncated JPEG still decodes to a (grey-padded) image.
-static void segue_output_message(j_common_ptr cinfo) { (void)cinfo; }
+/// libjpeg's warnings that mean the pixels are wrong: it would go on, filling what it could not
+/// decode with grey. They end the decode like errors; the others (an unknown JFIF version or
+/// Adobe transform code, a bad ICC marker: metadata Segue does not use) are ignored.
+static int segue_damages_pixels(int code) {
+    switch (code) {
+    case JWRN_JPEG_EOF:
+    case JWRN_HIT_MARKER:
+    case JWRN_HUFF_BAD_CODE:
+    case JWRN_ARITH_BAD_CODE:
+    case JWRN_MUST_RESYNC:
+    case JWRN_EXTRANEOUS_DATA:
+    case JWRN_BOGUS_PROGRESSION:
+    case JWRN_NOT_SEQUENTIAL:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/// libjpeg calls this for warnings (level -1) and trace messages (levels 0 and up).
+static void segue_emit_message(j_common_ptr cinfo, int level) {
+    if (level >= 0 || !segue_damages_pixels(cinfo->err->msg_code)) return;
+    struct segue_error_mgr *err = (struct segue_error_mgr *)cinfo->err;
+    err->truncated = cinfo->err->msg_code == JWRN_JPEG_EOF;
+    segue_error_exit(cinfo);
+}
 
 /// Routes libjpeg's errors to `err` (message copied, then a longjmp to the caller's setjmp,
 /// which must stay in the calling function).
@@ -36,9 +66,10 @@ static void segue_install_errors(struct jpeg_decompress_struct *cinfo, struct se
                                  char *message, size_t message_capacity) {
     cinfo->err = jpeg_std_error(&err->pub);
     err->pub.error_exit = segue_error_exit;
-    err->pub.output_message = segue_output_message;
+    err->pub.emit_message = segue_emit_message;
     err->message = message;
     err->capacity = message_capacity;
+    err->truncated = 0;
 }
 
 int segue_jpeg_probe(const uint8_t *data, size_t length, int *width, int *height,
@@ -48,7 +79,7 @@ int segue_jpeg_probe(const uint8_t *data, size_t length, int *width, int *height
     segue_install_errors(&cinfo, &err, message, message_capacity);
     if (setjmp(err.jump)) {
         jpeg_destroy_decompress(&cinfo);
-        return -1;
+        return err.truncated ? SEGUE_JPEG_TRUNCATED : SEGUE_JPEG_ERROR;
     }
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, data, (unsigned long)length);
@@ -69,9 +100,12 @@ int segue_jpeg_decode_rgba(const uint8_t *data, size_t length, int width, int he
     if (setjmp(err.jump)) {
         free(row);
         jpeg_destroy_decompress(&cinfo);
-        return -1;
+        return err.truncated ? SEGUE_JPEG_TRUNCATED : SEGUE_JPEG_ERROR;
     }
     jpeg_create_decompress(&cinfo);
+    /* Working memory (a progressive file's coefficients: up to 6 bytes a pixel) beyond this is
+       an error, not a temporary file: there is no backing store. */
+    cinfo.mem->max_memory_to_use = SEGUE_JPEG_MAX_MEMORY;
     jpeg_mem_src(&cinfo, data, (unsigned long)length);
     jpeg_read_header(&cinfo, TRUE);
     /* libjpeg cannot convert CMYK/YCCK to RGB itself: take CMYK and convert below. */
@@ -89,7 +123,7 @@ int segue_jpeg_decode_rgba(const uint8_t *data, size_t length, int width, int he
     if ((int)cinfo.output_width != width || (int)cinfo.output_height != height) {
         segue_copy_message(message, message_capacity, "decoded size differs from the header");
         jpeg_destroy_decompress(&cinfo);
-        return -1;
+        return SEGUE_JPEG_ERROR;
     }
     const size_t stride = (size_t)width * 4;
     if (!direct) {
@@ -97,7 +131,7 @@ int segue_jpeg_decode_rgba(const uint8_t *data, size_t length, int width, int he
         if (row == NULL) {
             segue_copy_message(message, message_capacity, "out of memory");
             jpeg_destroy_decompress(&cinfo);
-            return -1;
+            return SEGUE_JPEG_ERROR;
         }
     }
     while (cinfo.output_scanline < cinfo.output_height) {

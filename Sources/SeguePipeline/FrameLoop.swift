@@ -21,7 +21,7 @@ public enum FrameLoop {
                            progress: ((Int, Int) -> Void)? = nil) throws(SegueError) -> RenderStats {
         let range = frames ?? Array(0..<transition.frameCount)
         let pool = pool ?? FramePool(size: transition.size)
-        let writer = SinkWriter(sinks: sinks, pool: pool)
+        let writer = SinkWriter(sinks: sinks, pool: pool, capacity: SinkWriter.capacity(frameSize: transition.size))
         let start = DispatchTime.now()
         var renderNanos: UInt64 = 0
         for (done, n) in range.enumerated() {
@@ -61,6 +61,13 @@ final class SinkWriter: @unchecked Sendable {
     private let group = DispatchGroup()
     private let lock = NSLock()
     private var firstError: SegueError?
+
+    /// Frames in flight: one per core and one more, but no more than `inFlightBytes` of them
+    /// (at least one), so a huge canvas does not multiply its frames by the core count.
+    static func capacity(frameSize: PixelSize) -> Int {
+        max(1, min(SystemInfo.activeProcessorCount + 1, inFlightBytes / max(1, frameSize.pixelCount * 4)))
+    }
+    static let inFlightBytes = 256 << 20
 
     init(sinks: [any FrameSink], pool: FramePool, capacity: Int = SystemInfo.activeProcessorCount + 1) {
         self.sinks = sinks

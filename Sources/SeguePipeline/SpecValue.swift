@@ -59,6 +59,9 @@ enum SpecValue: Decodable {
 
     /// Reads a whole spec file's text; a syntax error names `file` and the reader's detail.
     static func parse(_ data: Data, file: String) throws(SegueError) -> SpecValue {
+        // Checked first: Foundation's JSON5 reader traps on some invalid UTF-8 in unquoted keys
+        // (found by `make fuzz`).
+        guard String(validating: data, as: UTF8.self) != nil else { throw .invalidInput("\(file): not UTF-8 text") }
         let decoder = JSONDecoder()
         decoder.allowsJSON5 = true
         do { return try decoder.decode(SpecValue.self, from: data) } catch {

@@ -161,3 +161,12 @@ func badSpringSpecsAreRejected(spec: String) {
     #expect(physical.describe(duration: 1).contains("settlingTime 1.27"))
     #expect(uikit.describe(duration: 0.3).hasPrefix("duration 0.3\n"))
 }
+
+/// Found by `make fuzz` (timing target): a stiffness of 10^123 made the settling-time search
+/// step k ± 1 where k exceeds 2^53 (k ± 1 == k), so it never ended.
+@Test func stiffSpringSettlingTimeEnds() throws {
+    let spec = "spring(mass: 2, stiffness: \(String(repeating: "1", count: 123)), damping: 816, velocity: 0)"
+    guard let curve = try? TimingCurve(parsing: spec) else { return } // refusing it is fine too
+    let settling = try #require(curve.naturalDuration)
+    #expect(settling.isFinite && settling >= 0 && settling < 1)
+}

@@ -83,6 +83,15 @@ import Testing
         }
     }
 
+    /// Found by `make fuzz` (batch-spec target): Foundation's JSON5 reader trapped on these bytes
+    /// in an unquoted key.
+    @Test func invalidUTF8IsRefusedNotCrashed() {
+        let bytes: [UInt8] = Array("{jobs: [{".utf8) + [0xFF, 0xFE] + Array(": 1}]}".utf8)
+        #expect(throws: SegueError.invalidInput("spec.json: not UTF-8 text")) {
+            try BatchSpec.parse(Data(bytes), file: "spec.json", baseDirectory: dir)
+        }
+    }
+
     @Test func loadsRelativeToTheSpecFile() throws {
         let spec = dir + "/sub/spec.json"
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)

@@ -4,8 +4,11 @@
 #include <stdint.h>
 
 // libjpeg reports errors by longjmp, which Swift cannot survive, so decoding happens here.
-// Both functions return 0 on success; on failure they return -1 and copy libjpeg's message
-// (NUL-terminated, truncated to fit) into `message`.
+// Both functions return SEGUE_JPEG_OK on success; on failure they return SEGUE_JPEG_TRUNCATED
+// (the data ends early) or SEGUE_JPEG_ERROR, and copy libjpeg's message (NUL-terminated,
+// truncated to fit) into `message`. libjpeg's warnings that mean damaged pixels (premature
+// end of data, corrupt entropy-coded data) are failures too.
+enum { SEGUE_JPEG_OK = 0, SEGUE_JPEG_ERROR = -1, SEGUE_JPEG_TRUNCATED = -2 };
 
 /// Reads only the JPEG header: the image size, so the caller can refuse huge images before
 /// allocating anything.

@@ -291,10 +291,10 @@ public struct SpringMotion: Hashable, Sendable {
                 // callers only refuse it, and k·halfPeriod has no precision left to refine.
                 let estimate = first + k * halfPeriod
                 guard estimate <= Self.exactSettlingBound else { return estimate.isNaN ? .infinity : estimate }
-                // Guard the floor against rounding at the boundary (a step or two at most).
-                var steps = 0
-                while k > 0 && abs(e(first + k * halfPeriod)) < epsilon && steps < 64 { k -= 1; steps += 1 }
-                while abs(e(first + (k + 1) * halfPeriod)) >= epsilon && steps < 128 { k += 1; steps += 1 }
+                // Guard the floor against rounding at the boundary: a step or two at most. (A
+                // stiff spring's k can exceed 2^53, where k ± 1 == k: never loop on it.)
+                for _ in 0..<4 where k > 0 && abs(e(first + k * halfPeriod)) < epsilon { k -= 1 }
+                for _ in 0..<4 where abs(e(first + (k + 1) * halfPeriod)) >= epsilon { k += 1 }
                 a = first + k * halfPeriod
                 b = a + halfPeriod
             } else {

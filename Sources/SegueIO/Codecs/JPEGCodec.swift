@@ -9,26 +9,40 @@ public enum JPEGCodec {
     }
 
     /// Decodes JPEG bytes to an opaque buffer. The header is probed and the size checked
-    /// before pixel memory is allocated.
+    /// before pixel memory is allocated. Data that ends early is "truncated"; damaged
+    /// entropy-coded data is "corrupt JPEG data" (libjpeg would fill the rest with grey).
     public static func decode(_ data: [UInt8], name: String) throws(SegueError) -> PixelBuffer {
         var message = [CChar](repeating: 0, count: 200)
         var width: Int32 = 0, height: Int32 = 0
         let probed = data.withUnsafeBufferPointer { d in
             message.withUnsafeMutableBufferPointer { segue_jpeg_probe(d.baseAddress, d.count, &width, &height, $0.baseAddress, $0.count) }
         }
-        guard probed == 0 else { throw SegueError(.invalidInput, "not a readable JPEG (\(text(message)))", path: name) }
+        guard probed == Int32(SEGUE_JPEG_OK) else { throw failure(probed, message, name: name, reading: "not a readable JPEG") }
         let size = PixelSize(width: Int(width), height: Int(height))
         try PixelBuffer.checkSize(size, what: name)
-        var pixels = PixelBuffer(size: size)
-        let decoded = data.withUnsafeBufferPointer { d in
-            pixels.bytes.withUnsafeMutableBufferPointer { px in
+        var status = Int32(SEGUE_JPEG_OK)
+        let decoded = PixelBuffer.decoded(size: size) { pixels in
+            status = data.withUnsafeBufferPointer { d in
                 message.withUnsafeMutableBufferPointer {
-                    segue_jpeg_decode_rgba(d.baseAddress, d.count, width, height, px.baseAddress, $0.baseAddress, $0.count)
+                    segue_jpeg_decode_rgba(d.baseAddress, d.count, width, height, pixels.baseAddress, $0.baseAddress, $0.count)
                 }
             }
+            return status == Int32(SEGUE_JPEG_OK)
         }
-        guard decoded == 0 else { throw SegueError(.invalidInput, "corrupt JPEG (\(text(message)))", path: name) }
-        return pixels
+        guard let decoded else { throw failure(status, message, name: name, reading: "corrupt JPEG") }
+        return decoded
+    }
+
+    /// The error for a failed probe or decode: truncation and corrupt data by name, anything
+    /// else as `reading` with libjpeg's message.
+    private static func failure(_ status: Int32, _ message: [CChar], name: String, reading: String) -> SegueError {
+        let libjpeg = text(message)
+        let corruptPrefix = "Corrupt JPEG data: "
+        if status == Int32(SEGUE_JPEG_TRUNCATED) { return SegueError(.invalidInput, "truncated JPEG (the data ends early)", path: name) }
+        if libjpeg.hasPrefix(corruptPrefix) {
+            return SegueError(.invalidInput, "corrupt JPEG data: \(libjpeg.dropFirst(corruptPrefix.count))", path: name)
+        }
+        return SegueError(.invalidInput, "\(reading) (\(libjpeg))", path: name)
     }
 
     private static func text(_ message: [CChar]) -> String {

@@ -1,4 +1,5 @@
 import CPNG
+import CSeguePNG
 import Foundation
 import SegueCore
 
@@ -12,8 +13,8 @@ public enum PNGCompression: String, CaseIterable, Sendable {
     case best
 }
 
-/// PNG decode/encode through libpng's simplified API (`png_image_*`). Decoding yields a
-/// premultiplied `PixelBuffer`; encoding un-premultiplies exactly (`round(c·255/a)`), so a
+/// PNG decode through libpng's row API, encode through its simplified API (`png_image_*`) or
+/// Segue's own `fast` writer. Decoding yields a premultiplied `PixelBuffer`; encoding un-premultiplies exactly (`round(c·255/a)`), so a
 /// decode of the output gives back the same premultiplied bytes.
 public enum PNGCodec {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -23,34 +24,31 @@ public enum PNGCodec {
         try decode(try FileBytes.contents(path), name: path)
     }
 
-    /// Decodes PNG bytes of any colour type and bit depth (libpng converts to 8-bit sRGB RGBA).
-    /// The size is checked against `PixelBuffer.checkSize` before any pixel memory is allocated.
+    /// Decodes PNG bytes of any colour type, bit depth and interlace to 8-bit sRGB, through
+    /// libpng's row API (`CSeguePNG`: the simplified API misplaces rows of interlaced 16-bit
+    /// files in libpng 1.6.39). The size is checked against `PixelBuffer.checkSize` before any
+    /// pixel memory is allocated.
     public static func decode(_ data: [UInt8], name: String) throws(SegueError) -> PixelBuffer {
-        // libpng keeps the pointer `begin` was given and reads from it again in `finish`,
-        // so both run inside one `withUnsafeBytes`.
-        let result: Result<PixelBuffer, SegueError> = data.withUnsafeBytes { bytes in
-            var image = png_image()
-            image.version = UInt32(PNG_IMAGE_VERSION)
-            defer { png_image_free(&image) }
-            guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
-                return .failure(SegueError(.invalidInput, "not a readable PNG (\(message(of: &image)))", path: name))
+        var message = [CChar](repeating: 0, count: 200)
+        var width: UInt32 = 0, height: UInt32 = 0
+        let probed = data.withUnsafeBufferPointer { d in
+            message.withUnsafeMutableBufferPointer {
+                segue_png_probe(d.baseAddress, d.count, &width, &height, $0.baseAddress, $0.count)
             }
-            let size = PixelSize(width: Int(image.width), height: Int(image.height))
-            do throws(SegueError) { try PixelBuffer.checkSize(size, what: name) } catch { return .failure(error) }
-
-            image.format = PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA
-            // 16-bit files without gAMA/sRGB are almost always sRGB-encoded (what viewers
-            // assume too); without this flag libpng would treat them as linear light.
-            image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
-            var pixels = PixelBuffer(size: size)
-            let finished = pixels.bytes.withUnsafeMutableBytes {
-                png_image_finish_read(&image, nil, $0.baseAddress, Int32(size.width * 4), nil)
-            }
-            guard finished != 0 else { return .failure(SegueError(.invalidInput, "corrupt PNG (\(message(of: &image)))", path: name)) }
-            premultiply(&pixels.bytes)
-            return .success(pixels)
         }
-        return try result.get()
+        guard probed == 0 else { throw SegueError(.invalidInput, "not a readable PNG (\(text(message)))", path: name) }
+        let size = PixelSize(width: Int(width), height: Int(height))
+        try PixelBuffer.checkSize(size, what: name)
+        let decoded = PixelBuffer.decoded(size: size) { pixels in
+            data.withUnsafeBufferPointer { d in
+                message.withUnsafeMutableBufferPointer {
+                    segue_png_decode_rgba(d.baseAddress, d.count, width, height, pixels.baseAddress, $0.baseAddress, $0.count) == 0
+                }
+            }
+        }
+        guard var pixels = decoded else { throw SegueError(.invalidInput, "corrupt PNG (\(text(message)))", path: name) }
+        premultiply(&pixels.bytes)
+        return pixels
     }
 
     /// Encodes to PNG bytes in memory.
@@ -64,15 +62,14 @@ public enum PNGCodec {
         let raw = buffer.height * (buffer.width * channels + 1)
         var capacity = raw + raw / 8 + raw / 32 + 65536
         for _ in 0..<2 {
-            var out = [UInt8](repeating: 0, count: capacity)
+            // Uninitialised: only the pages libpng writes become resident.
             var written = capacity
-            let ok = out.withUnsafeMutableBytes { o in
-                rows.withUnsafeBytes { png_image_write_to_memory(&image, o.baseAddress, &written, 0, $0.baseAddress, 0, nil) }
+            var ok: Int32 = 0
+            let out = [UInt8](unsafeUninitializedCapacity: capacity) { o, count in
+                ok = rows.withUnsafeBytes { png_image_write_to_memory(&image, o.baseAddress, &written, 0, $0.baseAddress, 0, nil) }
+                count = ok != 0 ? written : 0
             }
-            if ok != 0 {
-                out.removeSubrange(written...)
-                return out
-            }
+            if ok != 0 { return out }
             guard written > capacity else { break }
             capacity = written
             image = makeImage(buffer, format: format)
@@ -105,81 +102,93 @@ public enum PNGCodec {
 
     /// The `fast` writer: IHDR, one IDAT, IEND. Every row gets filter 2 (Up: the byte minus
     /// the byte above), which turns smooth photos into small residuals for a cheap pass of
-    /// deflate. Opaque frames are RGB, others straight RGBA, as with libpng.
+    /// deflate: zlib level 1 with `Z_RLE` (runs only, no match search), on Up-filtered photos
+    /// about 2× faster than the default strategy and smaller; flat UI screens come out larger
+    /// (about 2.5×) but still encode in ~10 ms at 1080p. Opaque frames are RGB, others straight
+    /// RGBA, as with libpng. Rows are filtered and deflated one at a time into the file's
+    /// buffer, taken uninitialised: beyond the frame, writing costs two rows and the file.
     static func encodeUpLevel1(_ buffer: PixelBuffer) throws(SegueError) -> [UInt8] {
         let opaque = buffer.isOpaque
         let channels = opaque ? 3 : 4
         let width = buffer.width, height = buffer.height
         let stride = width * channels + 1
-        var filtered = [UInt8](repeating: 0, count: stride * height)
-        var straight: [UInt8]? = nil
-        if !opaque {
-            straight = buffer.bytes
-            unpremultiply(&straight!)
-        }
-        (straight ?? buffer.bytes).withUnsafeBufferPointer { src in
-            filtered.withUnsafeMutableBufferPointer { dst in
-                let s = src.baseAddress!, d = dst.baseAddress!
-                for y in 0..<height {
-                    let row = d + y * stride
-                    row[0] = 2
-                    let cur = s + y * width * 4
-                    let above = y > 0 ? cur - width * 4 : nil
-                    if channels == 4 {
-                        if let above { for i in 0..<(width * 4) { row[1 + i] = cur[i] &- above[i] } }
-                        else { for i in 0..<(width * 4) { row[1 + i] = cur[i] } }
-                    } else if let above {
-                        for x in 0..<width {
-                            row[1 + 3 * x] = cur[4 * x] &- above[4 * x]
-                            row[2 + 3 * x] = cur[4 * x + 1] &- above[4 * x + 1]
-                            row[3 + 3 * x] = cur[4 * x + 2] &- above[4 * x + 2]
+        let idatStart = signature.count + 25 + 8 // signature, IHDR chunk, IDAT length and type
+        let trailerCount = 4 + 12 // IDAT CRC, IEND chunk
+        var status = Z_OK
+        let capacity = idatStart + Int(compressBound(uLong(stride * height))) + trailerCount
+        let file = [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
+            count = 0
+            var stream = z_stream()
+            guard deflateInit2_(&stream, 1, Z_DEFLATED, 15, 8, Z_RLE, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+                status = Z_MEM_ERROR
+                return
+            }
+            defer { deflateEnd(&stream) }
+            stream.next_out = out.baseAddress! + idatStart
+            stream.avail_out = uInt(out.count - idatStart - trailerCount)
+            var filtered = [UInt8](repeating: 0, count: stride)
+            // Straight rows, this one and the one above: unpremultiplied copies unless opaque.
+            var current = [UInt8](repeating: 0, count: opaque ? 0 : width * 4)
+            var above = current
+            buffer.bytes.withUnsafeBufferPointer { frame in
+                for y in 0..<height where status == Z_OK {
+                    if !opaque {
+                        swap(&current, &above)
+                        let rowStart = y * width * 4
+                        current.withUnsafeMutableBufferPointer { row in
+                            for i in 0..<(width * 4) { row[i] = frame[rowStart + i] }
+                            unpremultiply(row)
                         }
-                    } else {
-                        for x in 0..<width {
-                            row[1 + 3 * x] = cur[4 * x]; row[2 + 3 * x] = cur[4 * x + 1]; row[3 + 3 * x] = cur[4 * x + 2]
-                        }
+                    }
+                    filterUp(row: y, width: width, opaque: opaque, frame: frame, current: current, above: above, into: &filtered)
+                    filtered.withUnsafeMutableBufferPointer { f in
+                        stream.next_in = f.baseAddress
+                        stream.avail_in = uInt(f.count)
+                        status = deflate(&stream, y == height - 1 ? Z_FINISH : Z_NO_FLUSH)
+                        if status == Z_OK, stream.avail_in != 0 { status = Z_BUF_ERROR }
                     }
                 }
             }
-        }
-        var compressedSize = Int(compressBound(uLong(filtered.count)))
-        var out = [UInt8](repeating: 0, count: 8 + 25 + 12 + compressedSize + 12)
-        let status = out.withUnsafeMutableBufferPointer { o in
-            filtered.withUnsafeMutableBufferPointer { f in
-                deflateRLE(f, into: UnsafeMutableBufferPointer(rebasing: o[(8 + 25 + 8)...]), written: &compressedSize)
-            }
+            guard status == Z_STREAM_END else { return }
+            let compressedSize = Int(stream.total_out)
+            var header: [UInt8] = signature
+            header.append(contentsOf: chunkHeader(13, "IHDR"))
+            header.append(contentsOf: bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, opaque ? 2 : 6, 0, 0, 0])
+            header.append(contentsOf: bigEndian(crc(header[12...])))
+            header.append(contentsOf: chunkHeader(compressedSize, "IDAT"))
+            for (i, byte) in header.enumerated() { out[i] = byte }
+            let idatEnd = idatStart + compressedSize
+            let idatCRC = UInt32(crc32(0, out.baseAddress! + idatStart - 4, uInt(compressedSize + 4)))
+            let trailer = bigEndian(idatCRC) + chunkHeader(0, "IEND") + bigEndian(crc(Array("IEND".utf8)[...]))
+            for (i, byte) in trailer.enumerated() { out[idatEnd + i] = byte }
+            count = idatEnd + trailer.count
         }
         guard status == Z_STREAM_END else { throw .io("PNG encoding failed (zlib error \(status))") }
-        var header: [UInt8] = []
-        header.append(contentsOf: signature)
-        header.append(contentsOf: chunkHeader(13, "IHDR"))
-        header.append(contentsOf: bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, opaque ? 2 : 6, 0, 0, 0])
-        header.append(contentsOf: bigEndian(crc(header[12...])))
-        header.append(contentsOf: chunkHeader(Int(compressedSize), "IDAT"))
-        out.replaceSubrange(0..<header.count, with: header)
-        let idatEnd = header.count + Int(compressedSize)
-        let idatCRC = crc(out[(header.count - 4)..<idatEnd])
-        out.replaceSubrange(idatEnd..<out.count, with: bigEndian(idatCRC) + chunkHeader(0, "IEND") + bigEndian(crc(Array("IEND".utf8)[...])))
-        return out
+        return file
     }
 
-    /// One zlib stream at level 1 with `Z_RLE` (runs only, no match search): on Up-filtered
-    /// photos about 2× faster than the default strategy and smaller; flat UI screens come out
-    /// larger (about 2.5×) but still encode in ~10 ms at 1080p.
-    private static func deflateRLE(_ input: UnsafeMutableBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
-                                   written: inout Int) -> Int32 {
-        var stream = z_stream()
-        guard deflateInit2_(&stream, 1, Z_DEFLATED, 15, 8, Z_RLE, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            return Z_MEM_ERROR
+    /// Row `y` under filter Up, filter byte first: RGB read from an opaque `frame`, else from
+    /// the straight RGBA rows `current` and `above`.
+    private static func filterUp(row y: Int, width: Int, opaque: Bool, frame: UnsafeBufferPointer<UInt8>,
+                                 current: [UInt8], above: [UInt8], into filtered: inout [UInt8]) {
+        filtered.withUnsafeMutableBufferPointer { row in
+            row[0] = 2
+            if !opaque {
+                current.withUnsafeBufferPointer { cur in
+                    above.withUnsafeBufferPointer { up in
+                        if y == 0 { for i in 0..<(width * 4) { row[1 + i] = cur[i] } }
+                        else { for i in 0..<(width * 4) { row[1 + i] = cur[i] &- up[i] } }
+                    }
+                }
+                return
+            }
+            let cur = y * width * 4, up = cur - width * 4
+            if y == 0 {
+                for x in 0..<width { for c in 0..<3 { row[1 + 3 * x + c] = frame[cur + 4 * x + c] } }
+            } else {
+                for x in 0..<width { for c in 0..<3 { row[1 + 3 * x + c] = frame[cur + 4 * x + c] &- frame[up + 4 * x + c] } }
+            }
         }
-        defer { deflateEnd(&stream) }
-        stream.next_in = input.baseAddress
-        stream.avail_in = uInt(input.count)
-        stream.next_out = output.baseAddress
-        stream.avail_out = uInt(output.count)
-        let status = deflate(&stream, Z_FINISH)
-        written = Int(stream.total_out)
-        return status
     }
 
     private static func chunkHeader(_ length: Int, _ type: String) -> [UInt8] { bigEndian(UInt32(length)) + Array(type.utf8) }
@@ -207,6 +216,11 @@ public enum PNGCodec {
         var rgba = buffer.bytes
         unpremultiply(&rgba)
         return (rgba, PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+    }
+
+    /// A C shim's NUL-terminated message.
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func message(of image: inout png_image) -> String {

@@ -30,19 +30,22 @@ func premultiply(_ bytes: inout [UInt8]) {
 
 /// Premultiplied → straight in place, `round(c·255/a)`; fully transparent pixels become 0.
 func unpremultiply(_ bytes: inout [UInt8]) {
+    bytes.withUnsafeMutableBufferPointer { unpremultiply($0) }
+}
+
+/// `unpremultiply` over pixels in place (a row, for writers that convert one row at a time).
+func unpremultiply(_ p: UnsafeMutableBufferPointer<UInt8>) {
     unpremultiplyTable.withUnsafeBufferPointer { table in
-        bytes.withUnsafeMutableBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                let a = Int(p[i + 3])
-                if a != 255 {
-                    let row = a << 8
-                    p[i] = table[row | Int(p[i])]
-                    p[i + 1] = table[row | Int(p[i + 1])]
-                    p[i + 2] = table[row | Int(p[i + 2])]
-                }
-                i += 4
+        var i = 0
+        while i + 3 < p.count {
+            let a = Int(p[i + 3])
+            if a != 255 {
+                let row = a << 8
+                p[i] = table[row | Int(p[i])]
+                p[i + 1] = table[row | Int(p[i + 1])]
+                p[i + 2] = table[row | Int(p[i + 2])]
             }
+            i += 4
         }
     }
 }

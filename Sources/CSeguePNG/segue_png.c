@@ -1,0 +1,123 @@
+#include "segue_png.h"
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+
+/// Ancillary chunks (text, ICC profiles) may not decompress to more than this: a small file
+/// cannot make libpng allocate much beyond the image itself.
+#define SEGUE_PNG_CHUNK_MAX (8u * 1024u * 1024u)
+
+/// The file in memory, read front to back.
+struct segue_png_source {
+    const uint8_t *data;
+    size_t length;
+    size_t offset;
+};
+
+/// Where libpng's errors go: the message is copied, then a longjmp back to the caller's setjmp.
+struct segue_png_errors {
+    jmp_buf jump;
+    char *message;
+    size_t capacity;
+};
+
+static void segue_png_error(png_structp png, png_const_charp text) {
+    struct segue_png_errors *errors = png_get_error_ptr(png);
+    if (errors->message != NULL && errors->capacity > 0) snprintf(errors->message, errors->capacity, "%s", text);
+    longjmp(errors->jump, 1);
+}
+
+/// Warnings (a bad CRC in an ancillary chunk, which libpng then skips) do not change the
+/// pixels: they are not reported.
+static void segue_png_warning(png_structp png, png_const_charp text) { (void)png; (void)text; }
+
+static void segue_png_read(png_structp png, png_bytep out, size_t count) {
+    struct segue_png_source *source = png_get_io_ptr(png);
+    if (count > source->length - source->offset) png_error(png, "truncated file");
+    memcpy(out, source->data + source->offset, count);
+    source->offset += count;
+}
+
+/// A read struct over `source` reporting to `errors`, refusing sides above `max_side` and
+/// large ancillary chunks.
+/// NULL when libpng cannot allocate one.
+static png_structp segue_png_create(struct segue_png_source *source, struct segue_png_errors *errors, uint32_t max_side) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, errors, segue_png_error, segue_png_warning);
+    if (png == NULL) return NULL;
+    png_set_read_fn(png, source, segue_png_read);
+    png_set_user_limits(png, max_side, max_side);
+    png_set_chunk_malloc_max(png, SEGUE_PNG_CHUNK_MAX);
+    return png;
+}
+
+int segue_png_probe(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height,
+                    char *message, size_t message_capacity) {
+    struct segue_png_source source = { data, length, 0 };
+    struct segue_png_errors errors = { .message = message, .capacity = message_capacity };
+    png_structp png = segue_png_create(&source, &errors, PNG_UINT_31_MAX);
+    if (png == NULL) {
+        snprintf(message, message_capacity, "out of memory");
+        return -1;
+    }
+    /* volatile: assigned between setjmp and longjmp, read after the jump. */
+    png_infop volatile info = NULL;
+    if (setjmp(errors.jump)) {
+        png_infop lost = info;
+        png_destroy_read_struct(&png, lost == NULL ? NULL : &lost, NULL);
+        return -1;
+    }
+    info = png_create_info_struct(png);
+    if (info == NULL) png_error(png, "out of memory");
+    png_read_info(png, info);
+    *width = png_get_image_width(png, info);
+    *height = png_get_image_height(png, info);
+    png_infop done = info;
+    png_destroy_read_struct(&png, &done, NULL);
+    return 0;
+}
+
+int segue_png_decode_rgba(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *rgba,
+                          char *message, size_t message_capacity) {
+    struct segue_png_source source = { data, length, 0 };
+    struct segue_png_errors errors = { .message = message, .capacity = message_capacity };
+    png_structp png = segue_png_create(&source, &errors, width > height ? width : height);
+    if (png == NULL) {
+        snprintf(message, message_capacity, "out of memory");
+        return -1;
+    }
+    png_infop volatile info = NULL;
+    if (setjmp(errors.jump)) {
+        png_infop lost = info;
+        png_destroy_read_struct(&png, lost == NULL ? NULL : &lost, NULL);
+        return -1;
+    }
+    info = png_create_info_struct(png);
+    if (info == NULL) png_error(png, "out of memory");
+    png_read_info(png, info);
+    if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {
+        png_error(png, "decoded size differs from the header");
+    }
+    /* Everything to 8-bit RGBA: palette and low-depth grey expanded, tRNS to alpha, 16-bit
+       rounded to 8 (not truncated). */
+    png_set_expand(png);
+    png_set_scale_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    /* Output sRGB. A file without gAMA/sRGB is taken as sRGB-encoded (what viewers assume,
+       16-bit files included); one with gAMA is converted. */
+    png_set_gamma(png, PNG_DEFAULT_sRGB, PNG_DEFAULT_sRGB);
+    const int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    const size_t stride = (size_t)width * 4;
+    if (png_get_rowbytes(png, info) != stride) png_error(png, "unexpected row size after conversion");
+    /* Each interlace pass writes only its own pixels into the rows ("sparkle" combining), so
+       after the last pass every pixel is in place, with no buffer besides `rgba`. */
+    for (int pass = 0; pass < passes; pass++) {
+        for (uint32_t y = 0; y < height; y++) png_read_row(png, rgba + (size_t)y * stride, NULL);
+    }
+    png_read_end(png, NULL);
+    png_infop done = info;
+    png_destroy_read_struct(&png, &done, NULL);
+    return 0;
+}
