@@ -22,7 +22,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         ignoreSIGPIPE()
         try reportingErrors { () throws(SegueError) in
-            let transition = try PreparedTransition(try options.request(effect: effect))
+            let transition = try options.prepare(effect: effect)
             // Default: out/EFFECT (a PNG folder), or out/EFFECT.mp4 etc. for a file format.
             let chosen = format ?? OutputFormat.inferred(from: output ?? "out")
             let destination = output ?? "out/\(transition.descriptor.name)" + (chosen.isFrameSplittable ? "" : ".\(chosen.fileExtension)")
@@ -79,7 +79,7 @@ struct StillCommand: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(SegueError) in
             guard at.isFinite, (0...1).contains(at) else { throw .usage("--at \(at): progress must be in [0, 1]") }
-            let transition = try PreparedTransition(try options.request(effect: effect))
+            let transition = try options.prepare(effect: effect)
             let session = try options.session()
             session.outputDirectories = [parentDirectory(output)]
             let renderer = try session.renderer(for: transition)

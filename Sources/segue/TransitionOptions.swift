@@ -24,8 +24,8 @@ struct TransitionOptions: ParsableArguments {
     var params: [String] = []
     @Option(help: "How snapshots of another size fit the output.")
     var fit: FitMode = .cover
-    @Option(help: "Screen scale (pixels per point) for parameters in points.")
-    var scale: Double = 3
+    @Option(help: "Screen scale (pixels per point) for parameters in points, or auto: inferred from the 'to' snapshot's size (3 when its shorter side is an iPhone width at 3×, 2 at 2× or an iPad, else 1).")
+    var scale: ScaleOption = .auto
     @Option(help: "Seed for effects with randomness.")
     var seed: UInt64 = 0
     @Option(help: "A recorded gesture (JSON or CSV, see docs/GESTURES.md) that drives the transition.")
@@ -60,13 +60,21 @@ struct TransitionOptions: ParsableArguments {
             return (String(text[..<eq]), String(text[text.index(after: eq)...]))
         }
         r.fit = fit
-        r.scale = scale
+        r.scale = scale.pointsToPixels
         r.seed = seed
         r.gesture = gesture
         r.gestureOptions.axis = gestureAxis
         r.gestureOptions.travel = gestureTravel
         r.catalog = try shaders.catalog()
         return r
+    }
+
+    /// The request prepared, with a warning on stderr for each point or rectangle parameter
+    /// that lies outside the canvas (it still renders).
+    func prepare(effect: String) throws(SegueError) -> PreparedTransition {
+        let transition = try PreparedTransition(try request(effect: effect))
+        for parameter in transition.offCanvasParameters { printError("segue: warning: --param \(parameter)") }
+        return transition
     }
 
     func session() throws(SegueError) -> RenderSession {
