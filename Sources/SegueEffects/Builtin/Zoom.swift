@@ -48,9 +48,13 @@ public struct Zoom: BuiltinEffect {
     /// shares of the canvas height.
     static let heroPhotoBand = (top: 98.0 / 844, height: 296.0 / 844)
 
-    /// The default destination: the full width of `canvas`, the hero photo's band of its height.
+    /// The default destination: the full width of `canvas`, the hero photo's band of its
+    /// height, on whole pixels so that the last frame is exactly the *to* snapshot (a
+    /// fractional edge would blend the moving image's edge rows with the screen under them).
     static func heroPhoto(in canvas: Rect) -> Rect {
-        Rect(x: 0, y: canvas.height * heroPhotoBand.top, width: canvas.width, height: canvas.height * heroPhotoBand.height)
+        let top = (canvas.height * heroPhotoBand.top).rounded()
+        let bottom = (canvas.height * (heroPhotoBand.top + heroPhotoBand.height)).rounded()
+        return Rect(x: 0, y: top, width: canvas.width, height: bottom - top)
     }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
