@@ -7,6 +7,18 @@ public enum FitMode: String, CaseIterable, Codable, Sendable {
     case contain
     /// Scale each axis independently to the canvas.
     case stretch
+
+    /// How much an image of `size` grows (or shrinks, below 1) when fitted to `canvas`: cover's
+    /// larger axis ratio, contain's smaller one, and for stretch, whose axes differ, their
+    /// geometric mean. `--scale auto` multiplies the snapshot's device scale by it.
+    public func magnification(from size: PixelSize, to canvas: PixelSize) -> Double {
+        let sx = Double(canvas.width) / Double(max(1, size.width)), sy = Double(canvas.height) / Double(max(1, size.height))
+        switch self {
+        case .cover: return max(sx, sy)
+        case .contain: return min(sx, sy)
+        case .stretch: return (sx * sy).squareRoot()
+        }
+    }
 }
 
 extension PixelBuffer {
@@ -23,11 +35,11 @@ extension PixelBuffer {
         case .stretch:
             return resampled(from: Rect(x: 0, y: 0, width: w, height: h), to: size)
         case .cover:
-            let s = max(W / w, H / h)
+            let s = mode.magnification(from: self.size, to: size)
             let cw = min(w, W / s), ch = min(h, H / s)
             return resampled(from: Rect(x: (w - cw) / 2, y: (h - ch) / 2, width: cw, height: ch), to: size)
         case .contain:
-            let s = min(W / w, H / h)
+            let s = mode.magnification(from: self.size, to: size)
             let dw = clamp(Int((w * s).rounded()), 1, size.width)
             let dh = clamp(Int((h * s).rounded()), 1, size.height)
             let inner = PixelSize(width: dw, height: dh)

@@ -69,6 +69,24 @@ extension ParameterChoice {
     public var parameterValue: ParameterValue { .string(rawValue) }
 }
 
+/// A parameter whose default depends on the canvas (a button near the top-right corner of any
+/// screen): nil, shown and typed as `auto`, until the effect resolves it from the frame it plans.
+extension Optional: ParameterType where Wrapped: ParameterType {
+    public init?(parameterValue: ParameterValue) {
+        if parameterValue == .auto {
+            self = .none
+            return
+        }
+        guard let value = Wrapped(parameterValue: parameterValue) else { return nil }
+        self = .some(value)
+    }
+    public var parameterValue: ParameterValue { map(\.parameterValue) ?? .auto }
+}
+
+extension Optional: UnrangedParameterType where Wrapped: UnrangedParameterType {
+    public static var parameterKind: ParameterKind { Wrapped.parameterKind }
+}
+
 extension Double: ParameterType {
     public init?(parameterValue: ParameterValue) {
         guard case .number(let v) = parameterValue else { return nil }

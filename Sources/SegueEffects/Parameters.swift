@@ -24,6 +24,8 @@ public enum ParameterValue: Hashable, Sendable, Codable, CustomStringConvertible
     case rect(Rect)
     /// A user shader's uniform value.
     case uniform(UniformValue)
+    /// A default the effect works out from the canvas (an optional `@Parameter` left nil).
+    case auto
 
     public var description: String {
         switch self {
@@ -32,6 +34,7 @@ public enum ParameterValue: Hashable, Sendable, Codable, CustomStringConvertible
         case .point(let p): return [p.x, p.y].map { readable($0, decimals: 6) }.joined(separator: ",")
         case .color(let c): return c.hexString
         case .rect(let r): return [r.x, r.y, r.width, r.height].map { readable($0, decimals: 6) }.joined(separator: ",")
+        case .auto: return "auto"
         case .uniform(let u):
             let isBool = u.type.hasPrefix("b")
             return u.values.map { isBool ? ($0 != 0 ? "true" : "false") : readable($0, decimals: 6) }.joined(separator: ",")
@@ -53,10 +56,12 @@ public struct ParameterSpec: Hashable, Sendable, Codable {
     /// user shader's bool).
     public func parse(_ text: String) throws(SegueError) -> ParameterValue {
         func bad(_ why: String) -> SegueError { .invalidInput("parameter \(name)=\(text): \(why)") }
+        // A canvas-dependent default can be asked for by name, as `segue list` shows it.
+        if defaultValue == .auto && text == ParameterValue.auto.description { return .auto }
         func numbers(_ n: Int) throws(SegueError) -> [Double] {
             let fields = text.split(separator: ",")
             let numbers = fields.compactMap { Double($0.trimmingSpaces) }.filter(\.isFinite)
-            guard fields.count == n, numbers.count == n else { throw bad("expected \(n) comma-separated numbers") }
+            guard fields.count == n, numbers.count == n else { throw bad("expected \(n) comma-separated numbers" + (defaultValue == .auto ? " or auto" : "")) }
             if let wrong = numbers.first(where: { !Limits.parameterCoordinate.contains($0) }) {
                 throw bad("\(Allowed<Double>.format(wrong)) \(Limits.parameterCoordinate.problem(wrong) ?? "")")
             }

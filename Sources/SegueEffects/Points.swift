@@ -10,3 +10,11 @@ extension Point {
 extension Rect {
     func inPixels(_ scale: Double) -> Rect { Rect(x: x * scale, y: y * scale, width: width * scale, height: height * scale) }
 }
+
+extension FrameContext {
+    /// The point `fromRight` pt left of the canvas's right edge and `down` pt below its top, in
+    /// pixels: where a button of the top-right corner sits on a screen of any width.
+    func topRightInset(fromRight: Double, down: Double) -> Point {
+        Point(x: width - fromRight * scale, y: down * scale)
+    }
+}

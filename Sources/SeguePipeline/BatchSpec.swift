@@ -30,7 +30,7 @@ public enum BatchSpec {
         "name": "string", "effect": "string", "from": "path", "to": "path", "output": "path",
         "format": "string", "size": "string", "fps": "number", "duration": "number", "timing": "string",
         "gesture": "path", "params": "object", "backend": "string", "seed": "integer", "fit": "string",
-        "scale": "number", "pngCompression": "string",
+        "scale": "number or auto", "pngCompression": "string",
     ]
 
     /// Effect names resolve through `catalog`, as `segue render` resolves them.
@@ -87,11 +87,13 @@ public enum BatchSpec {
             let ok: Bool
             switch (want, value) {
             case ("string", .string), ("path", .string), ("number", .number), ("object", .object): ok = true
+            case ("number or auto", .number), ("number or auto", .string("auto")): ok = true
             case ("integer", .number(let n)): ok = n == n.rounded() && n >= 0 && n <= 9_007_199_254_740_992
             default: ok = false
             }
             guard ok else {
-                let expected = want == "path" ? "a string (a path)" : want == "integer" ? "a whole number ≥ 0" : "a \(want)"
+                let expected = want == "path" ? "a string (a path)" : want == "integer" ? "a whole number ≥ 0"
+                    : want == "number or auto" ? "a number or \"auto\"" : "a \(want)"
                 throw .invalidInput("\(context): key \"\(key)\": expected \(expected), got \(value.typeName)")
             }
         }

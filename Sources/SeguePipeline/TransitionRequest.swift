@@ -23,8 +23,9 @@ public struct TransitionRequest: Sendable {
     /// `--timing`; nil = the effect's default curve.
     public var timing: String?
     public var fit: FitMode = .cover
-    /// Device pixels per point for parameters in points.
-    public var scale: Double = 3
+    /// Device pixels per point for parameters in points; nil = `auto`: inferred from the *to*
+    /// snapshot (`PreparedTransition.inferredScale`).
+    public var scale: Double?
     public var seed: UInt64 = 0
     /// A recorded gesture driving the transition (docs/GESTURES.md), and overrides of its axis
     /// and travel.
@@ -68,8 +69,12 @@ public struct PreparedTransition: Sendable {
     public let timeline: Timeline
     public let duration: Double
     public let timing: TimingCurve
+    /// Device pixels per point: the request's, or inferred (`inferredScale`).
     public let scale: Double
     public let seed: UInt64
+    /// Points and rectangles the user gave that lie outside the canvas: worth a warning, not
+    /// an error (the effect still renders them).
+    public let offCanvasParameters: [OffCanvasParameter]
     /// The author's file when the effect is a user shader (the GL renderer compiles it).
     public let userShader: UserShader?
 
@@ -84,19 +89,20 @@ public struct PreparedTransition: Sendable {
         if let problem = TransitionRequest.problem(fps: request.fps) { throw .usage("--fps \(problem)") }
         timing = try request.timing.map { spec throws(SegueError) in try TimingCurve(parsing: spec) } ?? entry.descriptor.defaultTiming
         let duration = try Self.duration(request, timing: timing, effectDefault: entry.descriptor.defaultDuration)
-        if let problem = TransitionRequest.problem(scale: request.scale) { throw .usage("--scale \(problem)") }
+        if let given = request.scale, let problem = TransitionRequest.problem(scale: given) { throw .usage("--scale \(problem)") }
         self.duration = duration
-        scale = request.scale
         seed = request.seed
 
         let (from, to) = try Self.loadSnapshots(request)
         let size = request.size ?? to.size
         try PixelBuffer.checkSize(size, what: "output")
         self.size = size
+        scale = request.scale ?? Self.inferredScale(snapshot: to.size, canvas: size, fit: request.fit)
+        offCanvasParameters = OffCanvasParameter.find(given: request.parameters, values: values, canvas: size, scale: scale)
         var images: [ImageRef: PixelBuffer] = [.from: from.fitted(to: size, mode: request.fit), .to: to.fitted(to: size, mode: request.fit)]
         images.merge(try Self.parameterImages(entry: entry, effect: effect, values: values, shader: userShader, size: size)) { $1 }
         self.images = ImageSet(images)
-        timeline = try Self.timeline(request, effect: effect, size: size, duration: duration, timing: timing)
+        timeline = try Self.timeline(request, effect: effect, size: size, duration: duration, timing: timing, scale: scale)
         try Self.checkSprites(plan(fraction: 0.5), effect: entry.name)
     }
 
@@ -129,6 +135,13 @@ public struct PreparedTransition: Sendable {
         return natural
     }
 
+    /// `--scale auto`: the device scale of the *to* snapshot (`DeviceScale.inferred`, the
+    /// built-in samples are drawn at 3), times how much fitting it to the canvas magnifies it,
+    /// so a snapshot rendered at half its size has half its scale.
+    public static func inferredScale(snapshot: PixelSize, canvas: PixelSize, fit: FitMode) -> Double {
+        DeviceScale.inferred(for: snapshot) * fit.magnification(from: snapshot, to: canvas)
+    }
+
     /// Images that parameters name: a user shader's `sampler2D`s (flipped so the spec's
     /// bottom-left uv shows them upright; the built-in spiral when none is given) and `.image`
     /// parameters (stretched to the canvas, or the effect's built-in image).
@@ -155,19 +168,20 @@ public struct PreparedTransition: Sendable {
     /// The clock: straight through the duration, or a recorded gesture (through the effect's own
     /// drag behaviour when it has one).
     private static func timeline(_ request: TransitionRequest, effect: any Effect, size: PixelSize, duration: Double,
-                                 timing: TimingCurve) throws(SegueError) -> Timeline {
+                                 timing: TimingCurve, scale: Double) throws(SegueError) -> Timeline {
         guard let gesture = request.gesture else { return Timeline(duration: duration, fps: request.fps) }
         var track = try GestureTrack.load(path: gesture, options: request.gestureOptions)
-        let probe = FrameContext(size: size, timeFraction: 0, time: 0, duration: duration, timing: timing, scale: request.scale, seed: request.seed)
+        let probe = FrameContext(size: size, timeFraction: 0, time: 0, duration: duration, timing: timing, scale: scale, seed: request.seed)
         if let drag = effect.dragInteraction(probe) { track.follow(drag) }
         return Timeline(fps: request.fps, driver: try track.driver(duration: duration))
     }
 
+    /// The built-in samples are drawn at the given scale, or at 3 (an iPhone) for `auto`.
     private static func loadSnapshots(_ r: TransitionRequest) throws(SegueError) -> (PixelBuffer, PixelBuffer) {
         func load(_ image: PixelBuffer?, _ path: String?, sample: (Double) -> PixelBuffer) throws(SegueError) -> PixelBuffer {
             if let image { return image }
             if let path { return try ImageFile.load(path) }
-            return sample(r.scale)
+            return sample(r.scale ?? 3)
         }
         return (try load(r.fromImage, r.from, sample: SampleSnapshots.list), try load(r.toImage, r.to, sample: SampleSnapshots.detail))
     }

@@ -86,6 +86,7 @@ struct BatchCommand: ParsableCommand {
                 var progress: ProgressReporter?
                 do throws(SegueError) {
                     let transition = try PreparedTransition(job.request)
+                    for parameter in transition.offCanvasParameters { printError("segue: warning: \(job.label): params: \(parameter)") }
                     let renderer = try session.renderer(for: transition, backend: job.backend)
                     row.backend = renderer.backendName
                     let reporter = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: "\(job.label) \(transition.descriptor.name)")

@@ -108,6 +108,9 @@ struct BenchCommand: ParsableCommand {
                 request.from = from
                 request.to = to
                 request.size = pixelSize
+                // Fixed, not `auto`: the measured work (sprite counts, blur radii) stays the same
+                // whatever the size and snapshots, so figures taken at different sizes compare.
+                request.scale = 3
                 request.fps = 60
                 request.duration = Double(frames - 1) / 60
                 let transition = try PreparedTransition(request)

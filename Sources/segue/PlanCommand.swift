@@ -15,13 +15,17 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(SegueError) in
             try Limits.fraction.check(at, option: "--at")
-            let plan = try PreparedTransition(try options.request(effect: effect)).plan(fraction: at)
-            print(json ? jsonString(plan) : Self.describe(plan))
+            let transition = try options.prepare(effect: effect)
+            let plan = transition.plan(fraction: at)
+            print(json ? jsonString(plan) : Self.describe(plan, scale: transition.scale, inferred: options.scale.pointsToPixels == nil))
         }
     }
 
-    static func describe(_ plan: FramePlan) -> String {
-        var lines = ["frame \(plan.size) t=\(readable(plan.time)) s progress=\(readable(plan.progress))"]
+    /// The plan in text; the first line names the frame and the scale parameters in points
+    /// were converted at (`auto` when inferred from the snapshot).
+    static func describe(_ plan: FramePlan, scale: Double, inferred: Bool) -> String {
+        let scaleNote = "scale=\(readable(scale))" + (inferred ? " (auto)" : "")
+        var lines = ["frame \(plan.size) t=\(readable(plan.time)) s progress=\(readable(plan.progress)) \(scaleNote)"]
         for (i, command) in plan.commands.enumerated() {
             switch command {
             case .clear(let c):

@@ -28,7 +28,7 @@ struct RenderCommand: ParsableCommand {
                 try Limits.sheetWidth.check(sheetWidth, option: "--sheet-width")
             }
             let selection = try outputOptions.selection()
-            let transition = try PreparedTransition(try options.request(effect: effect))
+            let transition = try options.prepare(effect: effect)
             if let contactSheet, let problem = ContactSheetSink.sizeProblem(
                 frameSize: transition.size, frameCount: transition.frameCount, thumbnails: sheetFrames, columns: sheetColumns,
                 thumbnailWidth: sheetWidth) {
@@ -86,7 +86,7 @@ struct StillCommand: ParsableCommand {
         ignoreSIGPIPE()
         try reportingErrors { () throws(SegueError) in
             try Limits.fraction.check(at, option: "--at")
-            let transition = try PreparedTransition(try options.request(effect: effect))
+            let transition = try options.prepare(effect: effect)
             let session = try options.session()
             let renderer = try session.renderer(for: transition)
             var frame = PixelBuffer(size: transition.size)

@@ -97,7 +97,7 @@ struct WatchCommand: ParsableCommand {
     }
 
     private func preview(_ session: RenderSession) throws(SegueError) {
-        let transition = try PreparedTransition(try options.request(effect: file))
+        let transition = try options.prepare(effect: file)
         let renderer = try session.renderer(for: transition)
         try PNGCodec.write(try ShaderPreview.render(transition, renderer: renderer, at: at, strip: strip), to: output)
     }

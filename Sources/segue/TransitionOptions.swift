@@ -24,8 +24,8 @@ struct TransitionOptions: ParsableArguments {
     var params: [String] = []
     @Option(help: "How snapshots of another size fit the output.")
     var fit: FitMode = .cover
-    @Option(help: "Screen scale (pixels per point) for parameters in points.")
-    var scale: Double = 3
+    @Option(help: "Screen scale (pixels per point) for parameters in points, or auto: inferred from the 'to' snapshot's size (3 when its shorter side is an iPhone width at 3×, 2 at 2× or an iPad, else 1).")
+    var scale: ScaleOption = .auto
     /// Read as text so a negative or fractional seed gets the range message, not ArgumentParser's.
     @Option(help: "Seed for effects with randomness (a whole number, 0…2⁶⁴−1).")
     var seed: String = "0"
@@ -62,7 +62,7 @@ struct TransitionOptions: ParsableArguments {
             return (String(text[..<eq]), String(text[text.index(after: eq)...]))
         }
         r.fit = fit
-        r.scale = scale
+        r.scale = scale.pointsToPixels
         guard let seedValue = UInt64(seed) else { throw .usage("--seed \(seed): must be a whole number in 0…\(UInt64.max)") }
         r.seed = seedValue
         r.gesture = gesture
@@ -71,6 +71,14 @@ struct TransitionOptions: ParsableArguments {
         r.gestureOptions.travel = gestureTravel
         r.catalog = try shaders.catalog()
         return r
+    }
+
+    /// The request prepared, with a warning on stderr for each point or rectangle parameter
+    /// that lies outside the canvas (it still renders).
+    func prepare(effect: String) throws(SegueError) -> PreparedTransition {
+        let transition = try PreparedTransition(try request(effect: effect))
+        for parameter in transition.offCanvasParameters { printError("segue: warning: --param \(parameter)") }
+        return transition
     }
 
     func session() throws(SegueError) -> RenderSession {

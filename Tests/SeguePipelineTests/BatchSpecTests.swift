@@ -92,6 +92,14 @@ import Testing
         }
     }
 
+    /// `scale` is a number or "auto" (the default, inferred from the snapshot).
+    @Test func scaleIsANumberOrAuto() throws {
+        let jobs = try parse("{jobs: [{effect: 'fade', output: 'a', scale: 2}, {effect: 'fade', output: 'b', scale: 'auto'}, {effect: 'fade', output: 'c'}]}")
+        #expect(jobs.map(\.request.scale) == [2, nil, nil])
+        let e = error("{jobs: [{effect: 'fade', output: 'o', scale: 'big'}]}")
+        #expect(e?.message == "spec.json: job 1: key \"scale\": expected a number or \"auto\", got a string")
+    }
+
     @Test func loadsRelativeToTheSpecFile() throws {
         let spec = dir + "/sub/spec.json"
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)

@@ -14,15 +14,20 @@ public struct Bubble: BuiltinEffect {
     /// BubbleTransition's starting scale of the bubble and of the view.
     static let startScale = 0.001
 
-    /// The default start point is the compose button at the top right of the sample inbox
-    /// (390×844 pt, `SampleSnapshots`); the sample detail page's background is near-white.
+    /// The default start point (Segue's choice; the original takes the tapped button's centre)
+    /// is a top-right button: `startInset` from the top-right corner, which on the 390×844 pt
+    /// sample inbox (`SampleSnapshots`) is its compose button at (360, 70) pt, and stays near the
+    /// corner at any size. The sample detail page's background is near-white.
     public static let entry = EffectEntry(Bubble(), name: "bubble",
                                           summary: "BubbleTransition: a coloured disc grows from a button and the new screen grows out of it.",
                                           defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
     public static let parameters: [ParameterBinding<Bubble>] = [.init(\.$start), .init(\.$color), .init(\.$mode)]
 
-    @Parameter("start", "x,y in pt: the centre of the button the bubble grows from.")
-    var start = Point(x: 360, y: 70)
+    /// The default start: this far left of the right edge and down from the top, in pt.
+    static let startInset = (fromRight: 30.0, down: 70.0)
+
+    @Parameter("start", "x,y in pt: the centre of the button the bubble grows from (auto: \(readable(Bubble.startInset.fromRight)) pt in from the right edge, \(readable(Bubble.startInset.down)) pt down).")
+    var start: Point? = nil
     @Parameter("color", "Colour of the bubble (match the new screen's background).")
     var color = Color.white
     @Parameter("mode", PresentationMode.summary)
@@ -38,7 +43,7 @@ public struct Bubble: BuiltinEffect {
         let a = mode.amount(e)
         let k = lerp(Self.startScale, 1, a)
         let canvas = frame.canvas
-        let c = start.inPixels(frame.scale)
+        let c = start?.inPixels(frame.scale) ?? frame.topRightInset(fromRight: Self.startInset.fromRight, down: Self.startInset.down)
         let radius = farthestCornerRadius(center: c, width: canvas.width, height: canvas.height) * k
         let centre = Point.lerp(c, canvas.center, a)
         let presented = Rect(x: centre.x - canvas.width * k / 2, y: centre.y - canvas.height * k / 2,

@@ -23,16 +23,20 @@ public enum RevealMode: String, ParameterChoice {
 /// the farthest corner, drawn as a `reveal` command with a circle (`feather`: px beyond the
 /// one-pixel edge ramp).
 public struct CircleReveal: BuiltinEffect {
-    /// The default centre is the "…" button at the top right of the sample list screen
-    /// (390×844 pt, `SampleSnapshots`). 0.5 s linear as in the StarWars.iOS demo
+    /// The default centre (Segue's choice; the originals take the tapped button's centre) is a
+    /// top-right button: `centerInset` from the top-right corner, (350, 74) pt on the 390×844 pt
+    /// sample screens (`SampleSnapshots`), near the corner at any size. 0.5 s linear as in the StarWars.iOS demo
     /// (`animateCircular(withDuration: 0.5)`, no timing function: Core Animation's linear).
     public static let entry = EffectEntry(CircleReveal(), name: "circle-reveal",
                                           summary: "Circular reveal (StarWars.iOS, Ping): the new screen through a circle growing from a button.",
                                           defaultDuration: 0.5, defaultTiming: .linear)
     public static let parameters: [ParameterBinding<CircleReveal>] = [.init(\.$center), .init(\.$startRadius), .init(\.$mode), .init(\.$feather)]
 
-    @Parameter("center", "x,y in pt: the circle's centre (the button).")
-    var center = Point(x: 350, y: 74)
+    /// The default centre: this far left of the right edge and down from the top, in pt.
+    static let centerInset = (fromRight: 40.0, down: 74.0)
+
+    @Parameter("center", "x,y in pt: the circle's centre, the button (auto: \(readable(CircleReveal.centerInset.fromRight)) pt in from the right edge, \(readable(CircleReveal.centerInset.down)) pt down).")
+    var center: Point? = nil
     @Parameter("startRadius", in: 0...10000, "Radius in pt where the animation starts (reveal) or ends (revert).")
     var startRadius = 0.0
     @Parameter("mode", RevealMode.summary)
@@ -42,7 +46,7 @@ public struct CircleReveal: BuiltinEffect {
 
     public func plan(_ frame: FrameContext) -> FramePlan {
         let u = frame.easedProgress
-        let c = center.inPixels(frame.scale)
+        let c = center?.inPixels(frame.scale) ?? frame.topRightInset(fromRight: Self.centerInset.fromRight, down: Self.centerInset.down)
         let end = farthestCornerRadius(center: c, width: frame.width, height: frame.height)
         let start = startRadius * frame.scale
         let radius = mode == .reveal ? Reveal.circleRadius(start: start, end: end, progress: u)
@@ -56,14 +60,14 @@ public struct CircleReveal: BuiltinEffect {
 /// A rounded-rectangle iris: a rectangle with rounded corners grows from a point until it
 /// covers the canvas (`Reveal.iris`), drawn as a `reveal` command with a rounded rectangle.
 public struct Iris: BuiltinEffect {
-    /// Default centre: the middle of the 390×844 pt sample screen; corners like a card (24 pt).
+    /// Default centre (Segue's choice): the middle of the canvas; corners like a card (24 pt).
     public static let entry = EffectEntry(Iris(), name: "iris",
                                           summary: "Rounded-rectangle iris: the new screen through a rounded rectangle growing from a point.",
                                           defaultDuration: 0.5, defaultTiming: .easeInEaseOut)
     public static let parameters: [ParameterBinding<Iris>] = [.init(\.$center), .init(\.$cornerRadius), .init(\.$mode)]
 
-    @Parameter("center", "x,y in pt: where the iris opens.")
-    var center = Point(x: 195, y: 422)
+    @Parameter("center", "x,y in pt: where the iris opens (auto: the middle of the canvas).")
+    var center: Point? = nil
     @Parameter("cornerRadius", in: 0...1000, "Corner radius in pt.")
     var cornerRadius = 24.0
     @Parameter("mode", RevealMode.summary)
@@ -72,7 +76,7 @@ public struct Iris: BuiltinEffect {
     public func plan(_ frame: FrameContext) -> FramePlan {
         let e = frame.easedProgress
         let amount = mode == .reveal ? e : 1 - e
-        let (rect, radii) = Reveal.iris(center: center.inPixels(frame.scale), width: frame.width, height: frame.height,
+        let (rect, radii) = Reveal.iris(center: center?.inPixels(frame.scale) ?? frame.canvas.center, width: frame.width, height: frame.height,
                                         cornerRadius: cornerRadius * frame.scale, amount: amount)
         return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
             .reveal(mode.reveal(.roundedRect(rect, radii))),

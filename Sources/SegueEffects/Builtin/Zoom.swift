@@ -26,8 +26,10 @@ public struct Zoom: BuiltinEffect {
     public static let transformTimingSpec = "spring(dampingRatio:0.4,velocity:0)"
     public static let transformTiming = try! TimingCurve(parsing: transformTimingSpec)
 
-    /// Defaults fit the built-in samples (390×844 pt, `SampleSnapshots`): the first row's round
-    /// 44-pt avatar of the inbox and the hero photo at the top of the detail page.
+    /// Defaults (Segue's choice) fit the built-in samples (390×844 pt, `SampleSnapshots`): the
+    /// first row's round 44-pt avatar of the inbox, laid out from the top-left corner like a
+    /// list row, and the hero photo at the top of the detail page, which is `heroPhoto`: the same
+    /// share of any canvas.
     public static let entry = EffectEntry(Zoom(), name: "zoom",
                                           summary: "Snapshot zoom: a small image of the old screen grows into the large image of the new one.",
                                           defaultDuration: 0.3, defaultTiming: .easeOut)
@@ -35,12 +37,25 @@ public struct Zoom: BuiltinEffect {
 
     @Parameter("source", "x,y,w,h in pt: the small image in the from snapshot (default: the first row's avatar of the sample inbox).")
     var source = Rect(x: 20, y: 212, width: 44, height: 44)
-    @Parameter("destination", "x,y,w,h in pt: the large image in the to snapshot (default: the sample detail page's hero photo).")
-    var destination = Rect(x: 0, y: 98, width: 390, height: 296)
+    @Parameter("destination", "x,y,w,h in pt: the large image in the to snapshot (auto: full width, the band the sample detail page's hero photo takes, 98–394 of 844 pt down).")
+    var destination: Rect? = nil
     @Parameter("radius", in: 0...1000, "Corner radius in pt of the moving image at the source, 0 at the destination (22 = the sample's round avatar).")
     var radius = 22.0
     @Parameter("style", "frame: the image moves and re-crops, screens cross-fade; transform: the whole new screen springs out of the source rect.")
     var style = Style.frame
+
+    /// The sample detail page's hero photo, (0, 98, 390, 296) pt on its 390×844 pt screen, as
+    /// shares of the canvas height.
+    static let heroPhotoBand = (top: 98.0 / 844, height: 296.0 / 844)
+
+    /// The default destination: the full width of `canvas`, the hero photo's band of its
+    /// height, on whole pixels so that the last frame is exactly the *to* snapshot (a
+    /// fractional edge would blend the moving image's edge rows with the screen under them).
+    static func heroPhoto(in canvas: Rect) -> Rect {
+        let top = (canvas.height * heroPhotoBand.top).rounded()
+        let bottom = (canvas.height * (heroPhotoBand.top + heroPhotoBand.height)).rounded()
+        return Rect(x: 0, y: top, width: canvas.width, height: bottom - top)
+    }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
         switch style {
@@ -52,7 +67,7 @@ public struct Zoom: BuiltinEffect {
     private func framePlan(_ frame: FrameContext) -> FramePlan {
         let e = frame.easedProgress
         let canvas = frame.canvas
-        let src = source.inPixels(frame.scale), dst = destination.inPixels(frame.scale)
+        let src = source.inPixels(frame.scale), dst = destination?.inPixels(frame.scale) ?? Self.heroPhoto(in: canvas)
         let moving = Rect.lerp(src, dst, e)
         var commands: [DrawCommand] = [
             .clear(.clear),
