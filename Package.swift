@@ -63,6 +63,6 @@ let package = Package(
             "SegueCore", "SegueEffects", "SegueGLSL", "SegueSoftware", "SegueGL", "SegueIO", "SegueAuthoring", "SeguePipeline",
             "SegueTestSupport",
         ]),
-        .testTarget(name: "SegueCLITests", dependencies: ["segue", "SegueCore", "SegueIO"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "SegueCore", "SegueIO", "SegueTestSupport"]),
     ]
 )
