@@ -9,9 +9,8 @@ import Darwin
 /// on some devices, waits forever; so the file is opened with `O_NONBLOCK`, checked with
 /// `fstat`, and anything but a regular file is refused before a byte is read.
 public enum InputFile {
-    /// The largest text input read (spec, gesture and shader files): far above any real one,
-    /// so that a mistaken path (a disk image, a log) is refused instead of parsed.
-    public static let maxTextBytes = 16 << 20
+    /// The largest text input read (`Limits.textFileBytes`).
+    public static let maxTextBytes = Limits.textFileBytes
 
     /// The whole file. Missing, unreadable, a folder, a FIFO, a device or a socket →
     /// `.missingInput` (66); larger than `maxBytes` → `.invalidInput` (65). Each message is one

@@ -14,6 +14,19 @@ public enum Limits {
     /// tile (sprite size × --scale) on a larger canvas is refused, not clamped, so what is
     /// drawn is always what was asked for.
     public static let spriteCount = 1_000_000
+    /// Frames in flight between the renderer and the writers, together: a huge canvas does
+    /// not multiply its frames by the core count.
+    public static let framesInFlightBytes = 256 << 20
+
+    // MARK: Input files
+
+    /// The largest image file read.
+    public static let imageFileBytes = 1 << 30
+    /// The largest text input read (spec, shader files): far above any real one, so that a
+    /// mistaken path (a disk image, a log) is refused instead of parsed.
+    public static let textFileBytes = 16 << 20
+    /// The largest manifest or journal `--resume` reads: 3 600 001 frames' records.
+    public static let manifestBytes = 1 << 30
 
     // MARK: Time
 

@@ -62,12 +62,11 @@ final class SinkWriter: @unchecked Sendable {
     private let lock = NSLock()
     private var firstError: SegueError?
 
-    /// Frames in flight: one per core and one more, but no more than `inFlightBytes` of them
-    /// (at least one), so a huge canvas does not multiply its frames by the core count.
+    /// Frames in flight: one per core and one more, but no more than
+    /// `Limits.framesInFlightBytes` of them (at least one).
     static func capacity(frameSize: PixelSize) -> Int {
-        max(1, min(SystemInfo.activeProcessorCount + 1, inFlightBytes / max(1, frameSize.pixelCount * 4)))
+        max(1, min(SystemInfo.activeProcessorCount + 1, Limits.framesInFlightBytes / max(1, frameSize.pixelCount * 4)))
     }
-    static let inFlightBytes = 256 << 20
 
     init(sinks: [any FrameSink], pool: FramePool, capacity: Int = SystemInfo.activeProcessorCount + 1) {
         self.sinks = sinks

@@ -126,7 +126,7 @@ public enum RenderJob {
         for name in names.sorted() {
             let path = directory + "/" + name
             if name.hasPrefix("manifest"), name.hasSuffix(".json"),
-               let bytes = try? InputFile.contents(path, maxBytes: 1 << 30),
+               let bytes = try? InputFile.contents(path, maxBytes: Limits.manifestBytes),
                let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)), manifest.job == job {
                 for record in manifest.frames { records[record.index] = record }
             } else if name.hasPrefix(".manifest"), name.hasSuffix(".journal") {

@@ -4,7 +4,7 @@ import SegueCore
 enum FileBytes {
     /// Larger files are refused before reading: no image within `PixelBuffer.maxPixels` needs
     /// more (a raw RGBA PNG of the maximum size is about 256 MiB).
-    static let maxFileSize = 1 << 30
+    static let maxFileSize = Limits.imageFileBytes
 
     /// The file's bytes (`InputFile`: never blocks on a FIFO or device, refuses them); an
     /// empty file is `.invalidInput`.

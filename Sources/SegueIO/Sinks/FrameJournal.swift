@@ -52,7 +52,7 @@ public final class FrameJournal: @unchecked Sendable {
 
     /// The frames a journal lists for `job`; none when it belongs to another job or is unreadable.
     public static func records(at path: String, job: String) -> [FrameRecord] {
-        guard let bytes = try? InputFile.contents(path, maxBytes: 1 << 30) else { return [] }
+        guard let bytes = try? InputFile.contents(path, maxBytes: Limits.manifestBytes) else { return [] }
         let lines = bytes.split(separator: 0x0A)
         let decoder = JSONDecoder()
         guard let first = lines.first, let header = try? decoder.decode(Header.self, from: Data(first)), header.job == job else { return [] }

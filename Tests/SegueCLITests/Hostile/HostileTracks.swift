@@ -29,7 +29,7 @@ enum HostileTracks {
 
     static var gestures: [HostileCase] {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        let manySamples = "[" + (0..<40_000).map { #"{"t": \#(Double($0) * 0.001), "percent": 0.5}"# }.joined(separator: ",") + "]"
+        let manySamples = "[" + (0..<25_000).map { #"{"t": \#(Double($0) * 0.001), "percent": 0.5}"# }.joined(separator: ",") + "]"
         return [
             gestureCase("valid percent track", json: track(), accepted: true),
             gestureCase("UTF-8 byte order mark", json: "\u{FEFF}" + track(), accepted: true),
@@ -52,7 +52,7 @@ enum HostileTracks {
             gestureCase("completion speed 1e-300", json: track(#""completion": {"curve": "linear", "speed": 1e-300}"#)),
             gestureCase("completion speed 0", json: track(#""completion": {"curve": "linear", "speed": 0}"#)),
             gestureCase("completion speed -1", json: track(#""completion": {"curve": "linear", "speed": -1}"#)),
-            gestureCase("completion speed 1e308", json: track(#""completion": {"curve": "linear", "speed": 1e308}"#), accepted: true),
+            gestureCase("completion speed 1e308", json: track(#""completion": {"curve": "linear", "speed": 1e308}"#)),
             gestureCase("unknown curve", json: track(#""completion": {"curve": "wobbly"}"#)),
             gestureCase("spring damping 1e-300", json: track(#""completion": {"spring": "spring(damping:1e-300)"}"#)),
             gestureCase("spring stiffness 1e100", json: track(#""completion": {"spring": "spring(stiffness:1e100)"}"#)),
@@ -62,11 +62,12 @@ enum HostileTracks {
             gestureCase("axis z", json: #"{"axis": "z", "travel": 100, "samples": [{"t": 0, "x": 0, "y": 0}]}"#),
             gestureCase("travel 0", json: #"{"axis": "y", "travel": 0, "samples": [{"t": 0, "x": 0, "y": 0}, {"t": 0.1, "x": 0, "y": 5}]}"#),
             gestureCase("travel -1", json: #"{"axis": "y", "travel": -1, "samples": [{"t": 0, "x": 0, "y": 0}, {"t": 0.1, "x": 0, "y": 5}]}"#),
-            gestureCase("travel 1e-300", json: #"{"axis": "y", "travel": 1e-300, "samples": [{"t": 0, "x": 0, "y": 0}, {"t": 0.1, "x": 0, "y": 5}]}"#, accepted: true),
+            gestureCase("travel 1e-300", json: #"{"axis": "y", "travel": 1e-300, "samples": [{"t": 0, "x": 0, "y": 0}, {"t": 0.1, "x": 0, "y": 5}]}"#),
             gestureCase("direction 0", json: #"{"axis": "y", "travel": 100, "direction": 0, "samples": [{"t": 0, "x": 0, "y": 0}]}"#),
             gestureCase("x/y samples without axis", json: #"{"samples": [{"t": 0, "x": 0, "y": 0}]}"#),
             gestureCase("100000 nested arrays", json: deep),
-            gestureCase("40000 samples (1.2 MB, 40 s)", json: track(samples: manySamples), accepted: true),
+            gestureCase("25000 samples (0.8 MB, 25 s)", json: track(samples: manySamples), accepted: true),
+            gestureCase("1.1 MB of spaces", json: track() + String(repeating: " ", count: 1_100_000)),
             gestureCase("binary garbage", json: String(decoding: (0..<512).map { UInt8(($0 * 7919) & 0xFF) }, as: UTF8.self)),
             csvCase("valid", csv: "t,y\n0,0\n0.1,40\n", accepted: true),
             csvCase("CRLF line ends", csv: "t,y\r\n0,0\r\n0.1,40\r\n", accepted: true),
@@ -92,7 +93,7 @@ enum HostileTracks {
 
     /// One job rendering a tiny fade to raw bytes, with `extra` keys.
     static func job(_ extra: String = "") -> String {
-        #"{ jobs: [ { effect: "fade", from: "a.png", to: "b.png", fps: 10, format: "raw", output: "out.rgba"\#(extra.isEmpty ? "" : ", " + extra) } ] }"#
+        #"{ jobs: [ { effect: "fade", from: "a.png", to: "b.png", format: "raw", output: "out.rgba"\#(extra.isEmpty ? "" : ", " + extra) } ] }"#
     }
 
     static var specs: [HostileCase] {
