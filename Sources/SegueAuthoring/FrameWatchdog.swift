@@ -13,6 +13,11 @@ public final class FrameWatchdog: @unchecked Sendable {
     /// As timeout(1), so scripts read it as "took too long".
     public static let exitCode: Int32 = 124
 
+    /// A limit as messages print it: `10`, `0.5`.
+    public static func secondsText(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+
     private struct Armed { var deadline: Date; var line: String; var cleanup: @Sendable () -> Void }
     private let condition = NSCondition()
     private var armed: Armed?
@@ -75,8 +80,8 @@ public final class TimeLimitedRenderer: FrameRenderer {
     }
 
     public func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws(SegueError) {
-        let limitText = limit == limit.rounded() ? String(Int(limit)) : String(limit)
-        watchdog.arm(seconds: limit, line: "segue: \(label): frame \(frame) exceeded the per-frame time limit of \(limitText) s",
+        watchdog.arm(seconds: limit,
+                     line: "segue: \(label): frame \(frame) exceeded the per-frame time limit of \(FrameWatchdog.secondsText(limit)) s",
                      cleanup: cleanup)
         defer { watchdog.disarm(); frame += 1 }
         try inner.render(plan, images: images, into: &target)

@@ -51,6 +51,41 @@ extension TransitionRequest {
     }
 }
 
+/// Everything a request decides without reading a pixel: the effect, its parameter values,
+/// the timing curve and the duration. Cheap, so `segue batch` checks every job with it
+/// before the first one renders.
+public struct TransitionSettings {
+    public let entry: EffectEntry
+    public let shader: UserShader?
+    public let values: ParameterValues
+    public let effect: any Effect
+    public let timing: TimingCurve
+    public let duration: Double
+
+    public init(_ request: TransitionRequest) throws(SegueError) {
+        let resolved = try request.catalog.resolve(request.effect)
+        entry = resolved.entry
+        shader = resolved.shader
+        values = try ParameterValues(specs: entry.descriptor.parameters, overrides: request.parameters, effect: entry.name)
+        effect = try entry.make(values)
+        if let problem = TransitionRequest.problem(fps: request.fps) { throw .usage("--fps \(problem)") }
+        timing = try request.timing.map { spec throws(SegueError) in try TimingCurve(parsing: spec) } ?? entry.descriptor.defaultTiming
+        duration = request.duration ?? timing.naturalDuration ?? entry.descriptor.defaultDuration
+        if let problem = TransitionRequest.problem(duration: duration) { throw .usage("--duration \(problem)") }
+        if let problem = TransitionRequest.problem(scale: request.scale) { throw .usage("--scale \(problem)") }
+    }
+
+    /// The image files the parameters name (a shader's `sampler2D`s, `.image` parameters).
+    public var parameterImagePaths: [String] {
+        let samplers = (shader?.parameters ?? []).filter { $0.type == "sampler2D" }.compactMap { parameter -> String? in
+            guard case .string(let path)? = values.values[parameter.name] else { return nil }
+            return path
+        }
+        let images = entry.descriptor.parameters.filter { $0.kind == .image }.map { values.imagePath($0.name) }
+        return (samplers + images).filter { !$0.isEmpty }
+    }
+}
+
 /// A request resolved into everything the frame loop needs: the configured effect, the
 /// fitted snapshots and the timeline.
 public struct PreparedTransition: Sendable {
@@ -67,19 +102,14 @@ public struct PreparedTransition: Sendable {
     public let userShader: UserShader?
 
     public init(_ request: TransitionRequest) throws(SegueError) {
-        let resolved = try request.catalog.resolve(request.effect)
-        let entry = resolved.entry
-        userShader = resolved.shader
+        let settings = try TransitionSettings(request)
+        let entry = settings.entry
+        let values = settings.values
+        userShader = settings.shader
         descriptor = entry.descriptor
-        let values = try ParameterValues(specs: entry.descriptor.parameters, overrides: request.parameters, effect: entry.name)
-        effect = try entry.make(values)
-
-        if let problem = TransitionRequest.problem(fps: request.fps) { throw .usage("--fps \(problem)") }
-        timing = try request.timing.map { spec throws(SegueError) in try TimingCurve(parsing: spec) } ?? entry.descriptor.defaultTiming
-        let duration = request.duration ?? timing.naturalDuration ?? entry.descriptor.defaultDuration
-        if let problem = TransitionRequest.problem(duration: duration) { throw .usage("--duration \(problem)") }
-        if let problem = TransitionRequest.problem(scale: request.scale) { throw .usage("--scale \(problem)") }
-        self.duration = duration
+        effect = settings.effect
+        timing = settings.timing
+        duration = settings.duration
         scale = request.scale
         seed = request.seed
 

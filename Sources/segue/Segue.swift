@@ -13,6 +13,32 @@ struct Segue: ParsableCommand {
                       PlanCommand.self, TimingCommand.self, CompareCommand.self, InfoCommand.self,
                       ValidateCommand.self, WatchCommand.self, BatchCommand.self, BenchCommand.self]
     )
+
+    static func main() {
+        StandardOutput.install()
+        if let problem = unknownHelpTopic(Array(CommandLine.arguments.dropFirst())) {
+            printError("segue: \(problem)")
+            Foundation.exit(SegueError.Kind.usage.exitCode)
+        }
+        main(nil)
+    }
+
+    /// `segue help NAME…` names commands; ArgumentParser shows the top-level help (exit 0) for
+    /// a name it does not know, which hides a typo from scripts.
+    static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        guard arguments.first == "help" else { return nil }
+        var path = "segue"
+        var commands: [any ParsableCommand.Type] = configuration.subcommands
+        for name in arguments.dropFirst() where !name.hasPrefix("-") {
+            guard let command = commands.first(where: { $0._commandName == name }) else {
+                let known = commands.isEmpty ? "it has none" : "commands: " + commands.map { $0._commandName }.joined(separator: ", ")
+                return "help: \(path) has no command named '\(name)' (\(known))"
+            }
+            path += " " + name
+            commands = command.configuration.subcommands
+        }
+        return nil
+    }
 }
 
 /// Runs a command body, turning a `SegueError` into one line on stderr and its exit code.
