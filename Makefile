@@ -25,8 +25,8 @@ BUILD_PACKAGES = pkgconf libegl-dev libgles-dev libgbm-dev libpng-dev libjpeg-de
 # llvmpipe (the -dev packages pull it in only by accident, through GLX); the statically linked
 # Swift runtime needs libstdc++6 and libgcc-s1 (every Debian has them; named for minimal images).
 RUNTIME_PACKAGES = libegl1 libegl-mesa0 libgbm1 libgles2 libgl1-mesa-dri libpng16-16 libjpeg62-turbo libstdc++6 libgcc-s1
-# Tests also exercise video output through ffmpeg.
-TEST_PACKAGES = ffmpeg
+# Tests also exercise video output through ffmpeg, and the docs' examples use jq.
+TEST_PACKAGES = ffmpeg jq
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
