@@ -27,11 +27,12 @@ import Testing
         #expect(try CLI.run(["help", "render"]).status == 0)
     }
 
-    /// `segue list --json | head -c 1`: a reader that is gone is exit 74 and one line, not SIGPIPE.
-    @Test func aClosedStdoutIsAnIOErrorNotASignal() throws {
+    /// `segue timing … --json | head -c 1`: a reader that is gone is exit 74 and one line, not SIGPIPE.
+    @Test(arguments: [["list", "--json"], ["timing", "linear", "--at", "0,0.5,1", "--json"], ["plan", "fade", "--at", "0.5", "--scale", "1"]])
+    func aClosedStdoutIsAnIOErrorNotASignal(arguments: [String]) throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = ["list", "--json"]
+        p.arguments = arguments
         let pipe = Pipe(), err = Pipe()
         try pipe.fileHandleForReading.close()
         p.standardOutput = pipe
@@ -40,7 +41,7 @@ import Testing
         try pipe.fileHandleForWriting.close()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        #expect(p.terminationReason == .exit && p.terminationStatus == 74, "\(p.terminationReason) \(p.terminationStatus)")
+        #expect(p.terminationReason == .exit && p.terminationStatus == 74, "\(arguments): \(p.terminationReason) \(p.terminationStatus)")
         #expect(stderr == "segue: stdout: the reader closed the pipe\n")
     }
 
