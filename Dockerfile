@@ -3,11 +3,13 @@
 # statically), so the image needs no toolchain.
 #
 #   docker build -t segue .
-#   docker run --rm -v "$PWD:/work" -w /work segue render fade -o /work/fade
+#   docker run --rm --user "$(id -u)" -v "$PWD:/work" segue render fade -o /work/fade
 
 # Build: the official Swift image on Debian 12, the same release as the toolchain the tests use.
 ARG SWIFT_VERSION=6.3.1
 FROM swift:${SWIFT_VERSION}-bookworm AS build
+# The Swift image has no make; the Makefile installs the rest.
+RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends make
 WORKDIR /src
 COPY . .
 # `make build` installs the build packages it lacks (as root here), then builds the release binary.
