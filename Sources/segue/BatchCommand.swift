@@ -50,7 +50,6 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        ignoreSIGPIPE()
         var rows: [Row] = []
         var stopError: SegueError?
         try reportingErrors { () throws(SegueError) in

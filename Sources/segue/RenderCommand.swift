@@ -20,7 +20,6 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Contact sheet thumbnail width in pixels.") var sheetWidth = 240
 
     func run() throws {
-        ignoreSIGPIPE()
         try reportingErrors { () throws(SegueError) in
             let transition = try PreparedTransition(try options.request(effect: effect))
             // Default: out/EFFECT (a PNG folder), or out/EFFECT.mp4 etc. for a file format.
