@@ -1,6 +1,8 @@
 # Segue: the two commands of the README.
 #   make demo   install what is missing, build (release), render every built-in effect into ./out
-#   make test   install what is missing, run the test suite
+#   make test   install what is missing, run the test suite, then check the release binary is
+#               portable (test-portable)
+#   make build  the release binary alone, Swift runtime linked in (.build/release/segue)
 #   make bench  segue bench --compare-ffmpeg on a release build
 #   make fuzz   libFuzzer on every parser, FUZZ_SECONDS each (Fuzz/, CONTRIBUTING.md)
 # Debian 12 with only the Swift toolchain is enough to start from; packages are installed with
@@ -13,18 +15,23 @@ SWIFT ?= swift
 ARCH := $(shell uname -m)
 CPU ?= $(if $(filter x86_64,$(ARCH)),haswell,)
 CPU_FLAGS = $(if $(CPU),-Xswiftc -target-cpu -Xswiftc $(CPU),)
+# The Swift runtime and Foundation are linked into the binary, so it runs on a Debian 12
+# machine with only RUNTIME_PACKAGES installed (no toolchain); EGL, GLES, gbm, libpng and
+# libjpeg stay shared libraries from those packages.
+RELEASE_FLAGS = -c release --static-swift-stdlib $(CPU_FLAGS)
 
 # Build: headers, pkg-config files and link libraries.
 BUILD_PACKAGES = pkgconf libegl-dev libgles-dev libgbm-dev libpng-dev libjpeg-dev
 # Run time, named explicitly: libegl-mesa0 is the EGL vendor library, libgl1-mesa-dri holds
-# llvmpipe (the -dev packages pull it in only by accident, through GLX).
-RUNTIME_PACKAGES = libegl1 libegl-mesa0 libgbm1 libgles2 libgl1-mesa-dri libpng16-16 libjpeg62-turbo
-# Tests also exercise video output through ffmpeg.
-TEST_PACKAGES = ffmpeg
+# llvmpipe (the -dev packages pull it in only by accident, through GLX); the statically linked
+# Swift runtime needs libstdc++6 and libgcc-s1 (every Debian has them; named for minimal images).
+RUNTIME_PACKAGES = libegl1 libegl-mesa0 libgbm1 libgles2 libgl1-mesa-dri libpng16-16 libjpeg62-turbo libstdc++6 libgcc-s1
+# Tests also exercise video output through ffmpeg, and the docs' examples use jq.
+TEST_PACKAGES = ffmpeg jq
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build demo test bench fuzz clean
+.PHONY: all deps test-deps build demo test test-portable bench fuzz clean print-runtime-packages
 
 all: build
 
@@ -45,18 +52,27 @@ test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 
 build: deps
-	$(SWIFT) build -c release $(CPU_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 demo: build
-	$$($(SWIFT) build -c release $(CPU_FLAGS) --show-bin-path)/segue demo -o out
+	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/segue demo -o out
 
 test: test-deps
 	$(SWIFT) test
+	$(MAKE) test-portable
+
+# The release binary runs with the toolchain's libraries hidden (Tests/portable.sh).
+test-portable: build
+	Tests/portable.sh $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/segue
+
+# For the Dockerfile: the packages a machine needs to run the binary.
+print-runtime-packages:
+	@echo $(RUNTIME_PACKAGES)
 
 # Throughput per effect, against ffmpeg's xfade and a C blend (docs/BATCH.md). The
 # micro-benchmarks live in Benchmarks/ (cd Benchmarks && swift package benchmark).
 bench: build test-deps
-	$$($(SWIFT) build -c release -Xswiftc -target-cpu -Xswiftc $(CPU) --show-bin-path)/segue bench --compare-ffmpeg
+	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/segue bench --compare-ffmpeg
 
 # Coverage-guided fuzzing (Fuzz/Package.swift): each target starts from its seeds in
 # Fuzz/Corpus/<target> and keeps what it learns in Fuzz/.build/corpus/<target>; a crash, hang

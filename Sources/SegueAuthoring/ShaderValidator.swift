@@ -75,18 +75,24 @@ public enum ShaderValidator {
         }
         for d in shader.diagnostics { add(d.level, d.code, d.message, line: d.line, column: d.column) }
         if shader.diagnostics.allSatisfy({ $0.level != .error }) {
-            renderChecks(path: path, frames: frames, add: add)
+            var native = false
+            if case .native = shader.format { native = true }
+            renderChecks(path: path, frames: frames, native: native, add: add)
         }
         result.pass = result.messages.allSatisfy { $0.level != .error }
         return result
     }
 
-    private static func renderChecks(path: String, frames frame: Frames,
+    /// A native file's end frames are the effect's resting snapshots, not the file's output,
+    /// so for it the middle frame must also differ from both: else the file draws nothing.
+    private static func renderChecks(path: String, frames frame: Frames, native: Bool,
                                      add: (ShaderDiagnostic.Level, String, String, Int?, Int?) -> Void) {
         let images = [validatorImage(blue: 0), validatorImage(blue: 255)]
         do throws(SegueError) {
+            var ends: [PixelBuffer] = []
             for (p, image, name) in [(0.0, images[0], "from"), (1.0, images[1], "to")] {
                 let out = try frame(p)
+                ends.append(out)
                 for (x, y) in probes {
                     let got = out[x, y], want = image[x, y]
                     let d = [Int(got.r) - Int(want.r), Int(got.g) - Int(want.g), Int(got.b) - Int(want.b), Int(got.a) - Int(want.a)]
@@ -98,7 +104,9 @@ public enum ShaderValidator {
                 }
             }
             let middle = try frame(0.5)
-            if middle.bytes.enumerated().allSatisfy({ $0.offset % 4 != 3 || $0.element == 0 }) {
+            if native, let same = zip(["from", "to"], ends).first(where: { $0.1.bytes == middle.bytes })?.0 {
+                add(.error, "unchanged", "the frame at progress 0.5 is the '\(same)' image unchanged: the file draws nothing (does fragColor depend on the effect's inputs and uniforms?)", nil, nil)
+            } else if middle.bytes.enumerated().allSatisfy({ $0.offset % 4 != 3 || $0.element == 0 }) {
                 add(.error, "blank", "the frame at progress 0.5 is fully transparent", nil, nil)
             } else if middle.bytes.withUnsafeBytes({ b in (0..<(b.count / 4)).allSatisfy { i in (0..<4).allSatisfy { b[i * 4 + $0] == b[$0] } } }) {
                 add(.warning, "flat", "the frame at progress 0.5 is a single colour", nil, nil)
@@ -118,5 +126,16 @@ public enum ShaderValidator {
                 }
             }
         }
+    }
+}
+
+extension ShaderValidation {
+    /// The result for a file whose check ran past the per-frame time limit: the watchdog
+    /// ended the process checking it, so only the limit is known.
+    public static func timedOut(path: String, limitSeconds: Double) -> ShaderValidation {
+        ShaderValidation(file: path, name: EffectCatalog.effectName(path), format: "unknown", pass: false, messages: [
+            Message(level: .error, code: "time-limit",
+                    message: "a frame exceeded the per-frame time limit of \(Allowed<Double>.format(limitSeconds)) s"),
+        ])
     }
 }

@@ -12,10 +12,15 @@ public struct BatchJob: Sendable {
     public var output: OutputSpec
     public var backend: BackendChoice?
 
-    /// The files the job reads, by spec key.
+    /// The files the job reads, by spec key (a shader file counts as `effect`).
     var inputs: [(String, String)] {
-        [("from", request.from), ("to", request.to), ("gesture", request.gesture)].compactMap { k, p in p.map { (k, $0) } }
+        let shader = request.effect.hasPrefix("/") ? request.effect : nil
+        return [("effect", shader), ("from", request.from), ("to", request.to), ("gesture", request.gesture)]
+            .compactMap { k, p in p.map { (k, $0) } }
     }
+
+    /// Whether the effect is an author's shader (it runs under the per-frame time limit).
+    public var runsUserShader: Bool { (try? request.catalog.resolve(request.effect))?.shader != nil }
 
     /// `job 2 "intro"` / `job 2`.
     public var label: String { name.map { "job \(index) \"\($0)\"" } ?? "job \(index)" }
@@ -75,6 +80,7 @@ public enum BatchSpec {
         }
         try checkOutputs(jobs, file: file)
         try checkInputsExist(jobs, file: file)
+        try checkSettings(jobs, file: file)
         return jobs
     }
 
@@ -185,6 +191,24 @@ public enum BatchSpec {
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else {
                     throw .missingInput("\(file): \(job.label): key \"\(key)\": \(path): no such file")
                 }
+            }
+        }
+    }
+
+    /// What `render` would refuse before its first frame — the effect's parameters, the
+    /// timing, the duration a curve implies, a gesture file, images named by parameters — is
+    /// refused here, before any job renders, naming the job.
+    private static func checkSettings(_ jobs: [BatchJob], file: String) throws(SegueError) {
+        for job in jobs {
+            do throws(SegueError) {
+                let settings = try TransitionSettings(job.request)
+                if let gesture = job.request.gesture { _ = try GestureTrack.load(path: gesture, options: job.request.gestureOptions) }
+                for path in settings.parameterImagePaths where !FileManager.default.fileExists(atPath: path) {
+                    throw .missingInput("key \"params\": \(path): no such file")
+                }
+            } catch {
+                // A bad value in a spec is bad data (65), not a bad command line (64).
+                throw SegueError(error.kind == .usage ? .invalidInput : error.kind, "\(file): \(job.label): \(error.message)")
             }
         }
     }

@@ -14,6 +14,9 @@ extension ShaderValidator {
                 var request = TransitionRequest(effect: path)
                 request.catalog = catalog
                 request.size = size
+                // The 512×256 canvas is no phone screen: a point is a pixel, so a native file's
+                // effect (a circle from a top-right button) draws inside it.
+                request.scale = 1
                 request.fromImage = validatorImage(blue: 0)
                 request.toImage = validatorImage(blue: 255)
                 let transition = try PreparedTransition(request)

@@ -59,6 +59,58 @@ extension TransitionRequest {
     }
 }
 
+/// Everything a request decides without reading a pixel: the effect, its parameter values,
+/// the timing curve and the duration. Cheap, so `segue batch` checks every job with it
+/// before the first one renders.
+public struct TransitionSettings {
+    public let entry: EffectEntry
+    public let shader: UserShader?
+    public let values: ParameterValues
+    public let effect: any Effect
+    public let timing: TimingCurve
+    public let duration: Double
+
+    public init(_ request: TransitionRequest) throws(SegueError) {
+        let resolved = try request.catalog.resolve(request.effect)
+        entry = resolved.entry
+        shader = resolved.shader
+        values = try ParameterValues(specs: entry.descriptor.parameters, overrides: request.parameters, effect: entry.name)
+        effect = try entry.make(values)
+        if let problem = TransitionRequest.problem(fps: request.fps) { throw .usage("--fps \(problem)") }
+        timing = try request.timing.map { spec throws(SegueError) in try TimingCurve(parsing: spec) } ?? entry.descriptor.defaultTiming
+        duration = try Self.duration(request, timing: timing, effectDefault: entry.descriptor.defaultDuration)
+        if let given = request.scale, let problem = TransitionRequest.problem(scale: given) { throw .usage("--scale \(problem)") }
+    }
+
+    /// `--duration` when given, else the curve's own length (a spring's settling time), else the
+    /// effect's default. A spring too slow to settle within `Limits.duration` is the curve's
+    /// fault, not a `--duration` the user never gave.
+    private static func duration(_ request: TransitionRequest, timing: TimingCurve,
+                                 effectDefault: Double) throws(SegueError) -> Double {
+        if let given = request.duration {
+            if let problem = TransitionRequest.problem(duration: given) { throw .usage("--duration \(problem)") }
+            return given
+        }
+        guard let natural = timing.naturalDuration else { return effectDefault }
+        guard Limits.duration.contains(natural) else {
+            throw .invalidInput("timing '\(request.timing ?? timing.description)': settles in \(readable(natural)) s, "
+                                + "longer than the \(Allowed<Double>.format(Limits.springSettlingTime)) s a sequence may last "
+                                + "(give --duration, or a stiffer or more damped spring)")
+        }
+        return natural
+    }
+
+    /// The image files the parameters name (a shader's `sampler2D`s, `.image` parameters).
+    public var parameterImagePaths: [String] {
+        let samplers = (shader?.parameters ?? []).filter { $0.type == "sampler2D" }.compactMap { parameter -> String? in
+            guard case .string(let path)? = values.values[parameter.name] else { return nil }
+            return path
+        }
+        let images = entry.descriptor.parameters.filter { $0.kind == .image }.map { values.imagePath($0.name) }
+        return (samplers + images).filter { !$0.isEmpty }
+    }
+}
+
 /// A request resolved into everything the frame loop needs: the configured effect, the
 /// fitted snapshots and the timeline.
 public struct PreparedTransition: Sendable {
@@ -79,17 +131,14 @@ public struct PreparedTransition: Sendable {
     public let userShader: UserShader?
 
     public init(_ request: TransitionRequest) throws(SegueError) {
-        let resolved = try request.catalog.resolve(request.effect)
-        let entry = resolved.entry
-        userShader = resolved.shader
+        let settings = try TransitionSettings(request)
+        let entry = settings.entry
+        let values = settings.values
+        userShader = settings.shader
         descriptor = entry.descriptor
-        let values = try ParameterValues(specs: entry.descriptor.parameters, overrides: request.parameters, effect: entry.name)
-        effect = try entry.make(values)
-
-        if let problem = TransitionRequest.problem(fps: request.fps) { throw .usage("--fps \(problem)") }
-        timing = try request.timing.map { spec throws(SegueError) in try TimingCurve(parsing: spec) } ?? entry.descriptor.defaultTiming
-        let duration = try Self.duration(request, timing: timing, effectDefault: entry.descriptor.defaultDuration)
-        if let given = request.scale, let problem = TransitionRequest.problem(scale: given) { throw .usage("--scale \(problem)") }
+        effect = settings.effect
+        timing = settings.timing
+        let duration = settings.duration
         self.duration = duration
         seed = request.seed
 
@@ -117,23 +166,6 @@ public struct PreparedTransition: Sendable {
         }
     }
 
-    /// `--duration` when given, else the curve's own length (a spring's settling time), else the
-    /// effect's default. A spring too slow to settle within `Limits.duration` is the curve's
-    /// fault, not a `--duration` the user never gave.
-    private static func duration(_ request: TransitionRequest, timing: TimingCurve,
-                                 effectDefault: Double) throws(SegueError) -> Double {
-        if let given = request.duration {
-            if let problem = TransitionRequest.problem(duration: given) { throw .usage("--duration \(problem)") }
-            return given
-        }
-        guard let natural = timing.naturalDuration else { return effectDefault }
-        guard Limits.duration.contains(natural) else {
-            throw .invalidInput("timing '\(request.timing ?? timing.description)': settles in \(readable(natural)) s, "
-                                + "longer than the \(Allowed<Double>.format(Limits.springSettlingTime)) s a sequence may last "
-                                + "(give --duration, or a stiffer or more damped spring)")
-        }
-        return natural
-    }
 
     /// `--scale auto`: the device scale of the *to* snapshot (`DeviceScale.inferred`, the
     /// built-in samples are drawn at 3), times how much fitting it to the canvas magnifies it,

@@ -11,8 +11,9 @@ struct BatchCommand: ParsableCommand {
         commandName: "batch",
         abstract: "Render every job of a spec file (JSON or JSON5; docs/BATCH.md).",
         discussion: """
-        Exit status: 0 all jobs succeeded; 3 some jobs failed (the others ran); 74 an output \
-        could not be written (disk full, closed pipe: the batch stops); 64–66 a bad spec or flag.
+        Exit status: 0 all jobs succeeded; 3 some jobs failed (the others ran; a shader job that \
+        exceeded --time-limit is a failed job with exit code 124); 74 an output could not be \
+        written (disk full, closed pipe: the batch stops); 64–66 a bad spec or flag.
         """)
 
     /// Some jobs failed, the rest succeeded or were not attempted for other reasons.
@@ -24,8 +25,14 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Print the summary as JSON on stdout instead of a table on stderr.") var json = false
     @Option(help: "Renderer for jobs that do not name one.") var backend: BackendChoice = .auto
     @Option(help: "EGL platform.") var eglPlatform: EGLPlatformChoice = .auto
+    @Option(help: "Seconds one frame of a user shader may take before its job fails (exit code 124); 0 = no limit.")
+    var timeLimit: Double = 10
+    /// Set in the child process that runs one shader job (`ChildRun`): run only job N and
+    /// write its summary row as JSON to `--job-report`.
+    @Option(help: .hidden) var onlyJob: Int?
+    @Option(help: .hidden) var jobReport: String?
 
-    struct Row: Encodable {
+    struct Row: Codable {
         var job: Int
         var name: String?
         var effect: String
@@ -43,7 +50,6 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        ignoreSIGPIPE()
         var rows: [Row] = []
         var stopError: SegueError?
         try reportingErrors { () throws(SegueError) in
@@ -53,9 +59,11 @@ struct BatchCommand: ParsableCommand {
                 throw .usage("--json prints to stdout, which a job of \(spec) writes to")
             }
             let shard = try outputOptions.selection().shard
+            let limit = try ShaderOptions.frameTimeLimit(timeLimit)
             // One session for every job: at most one GL context, its programs kept throughout.
             let session = RenderSession(backend: backend, eglPlatform: eglPlatform, notice: { printError("segue: \($0)") })
-            for (position, job) in jobs.enumerated() {
+            session.frameTimeLimit = limit
+            for (position, job) in jobs.enumerated() where onlyJob == nil || onlyJob == job.index {
                 var row = Row(job: job.index, name: job.name, effect: job.request.effect, format: job.output.format.rawValue,
                               output: job.output.path, result: "ok", frames: 0, skipped: 0, seconds: 0)
                 var selection = FrameSelection()
@@ -83,6 +91,13 @@ struct BatchCommand: ParsableCommand {
                     rows.append(row)
                     continue
                 }
+                // A runaway frame ends its process: a shader job runs in a child, so it ends only that job.
+                if onlyJob == nil, limit > 0, job.runsUserShader {
+                    let status = runInChild(job, row: &row)
+                    if status == SegueError.Kind.io.exitCode { stopError = SegueError(.io, row.error ?? "output failed") }
+                    rows.append(row)
+                    continue
+                }
                 var progress: ProgressReporter?
                 do throws(SegueError) {
                     let transition = try PreparedTransition(job.request)
@@ -103,20 +118,47 @@ struct BatchCommand: ParsableCommand {
                     row.result = "failed"
                     row.error = error.message
                     row.exitCode = error.exitCode
-                    if !outputOptions.quiet { printError("segue: \(job.label): \(error.message)") }
+                    printError("segue: \(job.label): \(error.message)")  // also with --quiet: it drops progress only
                     // Disk full or a closed pipe: the next jobs would fail the same way.
                     if ByteOutput.isFatal(error) { stopError = error }
                 }
                 rows.append(row)
             }
         }
-        if json {
+        if let jobReport {
+            try? Data(jsonString(rows).utf8).write(to: URL(fileURLWithPath: jobReport))
+        } else if json {
             print(jsonString(rows))
         } else if !outputOptions.quiet {
             printError(Self.table(rows))
         }
         if stopError != nil { throw ExitCode(SegueError.Kind.io.exitCode) }
         if rows.contains(where: { $0.result == "failed" }) { throw ExitCode(Self.jobsFailedExitCode) }
+    }
+
+    /// Runs `job` in a child `segue batch` with this command's arguments (`ChildRun`) and
+    /// fills `row` from the child's report; a child the watchdog ended leaves none, and its
+    /// exit status (124) is the job's. Returns the child's status.
+    private func runInChild(_ job: BatchJob, row: inout Row) -> Int32 {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("segue-job-\(getpid())-\(job.index).json").path
+        defer { unlink(report) }
+        let status = ChildRun.run(ChildRun.ownArguments + ["--only-job", "\(job.index)", "--job-report", report])
+        if let data = FileManager.default.contents(atPath: report),
+           let reported = try? JSONDecoder().decode([Row].self, from: data).first {
+            row = reported
+        } else {
+            row.result = "failed"
+            row.exitCode = status
+            // The watchdog printed its own line; any other end of the child is news.
+            if status == FrameWatchdog.exitCode {
+                row.error = "a frame exceeded the per-frame time limit of \(Allowed<Double>.format(timeLimit)) s"
+            } else {
+                let message = "ended with exit status \(status)"
+                row.error = message
+                printError("segue: \(job.label): \(message)")
+            }
+        }
+        return status
     }
 
     /// The summary: one row per job, columns aligned.

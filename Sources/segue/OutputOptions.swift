@@ -19,6 +19,3 @@ struct OutputOptions: ParsableArguments {
                        shard: try FrameSelection.resolveShard(flag: shard, count: shardCount, environment: ProcessInfo.processInfo.environment))
     }
 }
-
-/// Output to a closed pipe must come back as EPIPE (exit 74), not kill the process silently.
-func ignoreSIGPIPE() { signal(SIGPIPE, SIG_IGN) }

@@ -20,7 +20,6 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Contact sheet thumbnail width in pixels (16…4096).") var sheetWidth = 240
 
     func run() throws {
-        ignoreSIGPIPE()
         try reportingErrors { () throws(SegueError) in
             if contactSheet != nil {
                 try Limits.sheetFrames.check(sheetFrames, option: "--sheet-frames")
@@ -83,7 +82,6 @@ struct StillCommand: ParsableCommand {
     @Option(help: "PNG compression.") var pngCompression: PNGCompression = .default
 
     func run() throws {
-        ignoreSIGPIPE()
         try reportingErrors { () throws(SegueError) in
             try Limits.fraction.check(at, option: "--at")
             let transition = try options.prepare(effect: effect)

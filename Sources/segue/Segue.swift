@@ -15,13 +15,18 @@ struct Segue: ParsableCommand {
                       ValidateCommand.self, WatchCommand.self, BatchCommand.self, BenchCommand.self]
     )
 
-    /// SIGHUP/SIGINT/SIGTERM remove unfinished outputs and stop ffmpeg before exiting: set up
-    /// before any other thread exists. Negative numbers reach the options that take them
-    /// (`NegativeNumbers`), and a value ArgumentParser itself refuses is one line on stderr,
-    /// like every other Segue error.
+    /// Set up before any other thread exists: SIGPIPE ignored (`StandardOutput`), and
+    /// SIGHUP/SIGINT/SIGTERM remove unfinished outputs and stop ffmpeg before exiting. Negative
+    /// numbers reach the options that take them (`NegativeNumbers`), and a value ArgumentParser
+    /// itself refuses is one line on stderr, like every other Segue error.
     static func main() {
+        StandardOutput.install()
         InterruptSignals.install { printError("segue: \($0)") }
         let arguments = NegativeNumbers.joined(Array(CommandLine.arguments.dropFirst()))
+        if let problem = unknownHelpTopic(arguments) {
+            printError("segue: \(problem)")
+            Foundation.exit(SegueError.Kind.usage.exitCode)
+        }
         let command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
@@ -44,6 +49,23 @@ struct Segue: ParsableCommand {
         guard code != .success, !line.isEmpty else { exit(withError: error) }
         printError("segue: \(line)")
         exit(withError: ExitCode(code.rawValue))
+    }
+
+    /// `segue help NAME…` names commands; ArgumentParser shows the top-level help (exit 0) for
+    /// a name it does not know, which hides a typo from scripts.
+    static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        guard arguments.first == "help" else { return nil }
+        var path = "segue"
+        var commands: [any ParsableCommand.Type] = configuration.subcommands
+        for name in arguments.dropFirst() where !name.hasPrefix("-") {
+            guard let command = commands.first(where: { $0._commandName == name }) else {
+                let known = commands.isEmpty ? "it has none" : "commands: " + commands.map { $0._commandName }.joined(separator: ", ")
+                return "help: \(path) has no command named '\(name)' (\(known))"
+            }
+            path += " " + name
+            commands = command.configuration.subcommands
+        }
+        return nil
     }
 }
 

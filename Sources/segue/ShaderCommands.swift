@@ -10,37 +10,62 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check shader files: signature, metadata, reserved names, defaults, compile, and the spec's endpoint rule (512x256, its five pick points).",
-        discussion: "Exit status 0 when every file passes, 65 otherwise. --json prints one JSON object per file and line.")
+        discussion: """
+        Exit status 0 when every file passes; 124 when a file's frame exceeded --time-limit (the \
+        other files are still checked and reported; that file is reported as timed out); 65 \
+        otherwise. --json prints one JSON object per file and line.
+        """)
 
     @Argument(help: "Shader files (.glsl).") var files: [String]
     @Flag(help: "Print one JSON object per file.") var json = false
     @Option(help: "EGL platform.") var eglPlatform: EGLPlatformChoice = .auto
     @OptionGroup var shaders: ShaderOptions
-    @Option(help: "Seconds one frame may take before segue stops (exit 124); 0 = no limit.") var timeLimit: Double = 10
+    @Option(help: "Seconds one frame may take before the file fails as timed out (exit 124); 0 = no limit.") var timeLimit: Double = 10
+    /// Set in the child process that checks one file (`ChildRun`): check only the N-th (0-based).
+    @Option(help: .hidden) var onlyFile: Int?
 
     func run() throws {
-        var failed = false
+        var failed = false, timedOut = false
         try reportingErrors { () throws(SegueError) in
             let catalog = try shaders.catalog()
+            let limit = try ShaderOptions.frameTimeLimit(timeLimit)
             let session = RenderSession(backend: .gl, eglPlatform: eglPlatform, notice: { printError("segue: \($0)") })
-            session.frameTimeLimit = try ShaderOptions.frameTimeLimit(timeLimit)
-            for file in files {
+            session.frameTimeLimit = limit
+            for (index, file) in files.enumerated() where onlyFile == nil || onlyFile == index {
+                // A runaway frame ends its process: with a limit, each file is checked in a child.
+                if onlyFile == nil, limit > 0 {
+                    let status = ChildRun.run(ChildRun.ownArguments + ["--only-file", "\(index)"])
+                    if status == FrameWatchdog.exitCode {
+                        timedOut = true
+                        report(ShaderValidation.timedOut(path: file, limitSeconds: limit))
+                    } else if status != 0 {
+                        failed = true
+                    }
+                    continue
+                }
                 let result = ShaderValidator.validate(path: file, catalog: catalog, session: session)
                 failed = failed || !result.pass
-                if json {
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                    print(String(decoding: (try? encoder.encode(result)) ?? Data(), as: UTF8.self))
-                } else {
-                    print("\(file): \(result.pass ? "pass" : "FAIL") (\(result.format))")
-                    for m in result.messages {
-                        let place = m.line.map { ":\($0)" + (m.column.map { ":\($0)" } ?? "") } ?? ""
-                        print("\(file)\(place): \(m.level.rawValue): \(m.message) [\(m.code)]")
-                    }
-                }
+                report(result)
             }
         }
+        if timedOut { throw ExitCode(FrameWatchdog.exitCode) }
         if failed { throw ExitCode(SegueError.Kind.invalidInput.exitCode) }
+    }
+
+    private func report(_ result: ShaderValidation) {
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: (try? encoder.encode(result)) ?? Data(), as: UTF8.self))
+        } else {
+            print("\(result.file): \(result.pass ? "pass" : "FAIL") (\(result.format))")
+            for m in result.messages {
+                let place = m.line.map { ":\($0)" + (m.column.map { ":\($0)" } ?? "") } ?? ""
+                print("\(result.file)\(place): \(m.level.rawValue): \(m.message) [\(m.code)]")
+            }
+        }
+        // The parent's lines and its children's share stdout: keep them in order.
+        StandardOutput.flush()
     }
 }
 

@@ -5,9 +5,10 @@ import SegueIO
 
 /// Issue 2 "Bad input": one clear line on stderr naming the file and the problem, the
 /// documented exit code, and no frame left behind under its final name.
-@Suite struct BadInputTests {
+@Suite final class BadInputTests {
     let dir: URL
     init() throws { dir = try SegueProcess.scratchDirectory() }
+    deinit { try? FileManager.default.removeItem(at: dir) }
 
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 

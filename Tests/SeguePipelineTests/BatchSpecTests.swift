@@ -7,14 +7,22 @@ import Testing
 
 /// Spec parsing: JSON5, defaults, relative paths, and every bad-input error naming the
 /// file, the job and the key.
-@Suite struct BatchSpecTests {
+@Suite final class BatchSpecTests {
     let dir: String
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     init() throws {
         dir = TestFiles.temporaryDirectory("batchspec")
         try FileManager.default.createDirectory(atPath: dir + "/img", withIntermediateDirectories: true)
         try PNGCodec.write(TestImages.photo(16, 9), to: dir + "/img/a.png")
         try PNGCodec.write(TestImages.photo(16, 9, seed: 1), to: dir + "/img/b.png")
+        // A shader whose uniforms take each kind of spec value: a boolean, a number, an array.
+        try """
+        uniform bool flag; // = false
+        uniform int n; // = 1
+        uniform vec2 p; // = vec2(0.0)
+        vec4 transition(vec2 uv) { return mix(getFromColor(uv), getToColor(uv), progress); }
+        """.write(toFile: dir + "/kinds.glsl", atomically: true, encoding: .utf8)
     }
 
     func parse(_ text: String) throws(SegueError) -> [BatchJob] {
@@ -31,7 +39,7 @@ import Testing
         { defaults: { size: '32x18', fps: 10, from: 'img/a.png', to: 'img/b.png', params: {} },
           jobs: [
             { name: 'one', effect: 'fade', output: 'out/one', pngCompression: 'best', seed: 7 },
-            { effect: 'push', output: '/abs/two.mp4', fps: 24, params: { direction: 'right', flag: true, n: 2, p: [0.5, 1] } },
+            { effect: 'kinds.glsl', output: '/abs/two.mp4', fps: 24, params: { flag: true, n: 2, p: [0.5, 1] } },
             { effect: 'fade', output: '-', format: 'raw' },
           ], }
         """)
@@ -41,7 +49,8 @@ import Testing
         #expect(jobs[0].request.size == PixelSize(width: 32, height: 18) && jobs[0].request.fps == 10 && jobs[0].request.seed == 7)
         #expect(jobs[0].label == "job 1 \"one\"")
         #expect(jobs[1].output.path == "/abs/two.mp4" && jobs[1].output.format == .mp4 && jobs[1].request.fps == 24)
-        #expect(jobs[1].request.parameters.map { "\($0.0)=\($0.1)" } == ["direction=right", "flag=true", "n=2", "p=0.5,1"])
+        #expect(jobs[1].request.effect == dir + "/kinds.glsl")
+        #expect(jobs[1].request.parameters.map { "\($0.0)=\($0.1)" } == ["flag=true", "n=2", "p=0.5,1"])
         #expect(jobs[2].output.path == "-" && jobs[2].output.format == .raw && jobs[2].label == "job 3")
     }
 

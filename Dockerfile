@@ -1,0 +1,34 @@
+# Segue in a container: Debian 12 slim with the run-time packages and the segue binary
+# (docs/KUBERNETES.md). The binary carries the Swift runtime (`make build` links it
+# statically), so the image needs no toolchain.
+#
+#   docker build -t segue .
+#   docker run --rm --user "$(id -u)" -v "$PWD:/work" segue render fade -o /work/fade
+
+# Build: the official Swift image on Debian 12, the same release as the toolchain the tests use.
+ARG SWIFT_VERSION=6.3.1
+FROM swift:${SWIFT_VERSION}-bookworm AS build
+# The Swift image has no make; the Makefile installs the rest.
+RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends make
+WORKDIR /src
+COPY . .
+# `make build` installs the build packages it lacks (as root here), then builds the release binary.
+RUN make build \
+ && cp .build/release/segue /usr/local/bin/segue \
+ && make -s print-runtime-packages > /runtime-packages
+
+# Run: only the packages the Makefile names for run time (EGL with Mesa llvmpipe, libpng, libjpeg).
+FROM debian:12-slim
+COPY --from=build /runtime-packages /tmp/runtime-packages
+# ffmpeg is only needed for mp4/webm/gif output: build with --build-arg FFMPEG=ffmpeg to add it.
+ARG FFMPEG=
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(cat /tmp/runtime-packages) $FFMPEG \
+ && rm -rf /var/lib/apt/lists/* /tmp/runtime-packages
+COPY --from=build /usr/local/bin/segue /usr/local/bin/segue
+# Renders need no privileges.
+RUN useradd --create-home --uid 10001 segue
+USER segue
+WORKDIR /home/segue
+ENTRYPOINT ["segue"]
+CMD ["--help"]

@@ -1,0 +1,16 @@
+// Author: gre
+// License: MIT
+// ripple.glsl of the GL Transitions collection (github.com/gl-transitions/gl-transitions).
+uniform float amplitude; // = 100.0
+uniform float speed; // = 50.0
+
+vec4 transition (vec2 uv) {
+  vec2 dir = uv - vec2(.5);
+  float dist = length(dir);
+  vec2 offset = dir * (sin(progress * dist * amplitude - progress * speed) + .5) / 30.;
+  return mix(
+    getFromColor(uv + offset),
+    getToColor(uv),
+    smoothstep(0.2, 1.0, progress)
+  );
+}
