@@ -51,11 +51,15 @@ static png_structp segue_png_create(struct segue_png_source *source, struct segu
     return png;
 }
 
-int segue_png_probe(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height,
-                    char *message, size_t message_capacity) {
+/// Reads the header into `*width`, `*height` or, with `rgba`, the whole image into `rgba`,
+/// which must hold the `*width`×`*height` a probe gave: the one setjmp frame both public
+/// functions share.
+static int segue_png_run(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height, uint8_t *rgba,
+                         char *message, size_t message_capacity) {
     struct segue_png_source source = { data, length, 0 };
     struct segue_png_errors errors = { .message = message, .capacity = message_capacity };
-    png_structp png = segue_png_create(&source, &errors, PNG_UINT_31_MAX);
+    const uint32_t max_side = rgba == NULL ? PNG_UINT_31_MAX : (*width > *height ? *width : *height);
+    png_structp png = segue_png_create(&source, &errors, max_side);
     if (png == NULL) {
         snprintf(message, message_capacity, "out of memory");
         return -1;
@@ -70,54 +74,44 @@ int segue_png_probe(const uint8_t *data, size_t length, uint32_t *width, uint32_
     info = png_create_info_struct(png);
     if (info == NULL) png_error(png, "out of memory");
     png_read_info(png, info);
-    *width = png_get_image_width(png, info);
-    *height = png_get_image_height(png, info);
+    if (rgba == NULL) {
+        *width = png_get_image_width(png, info);
+        *height = png_get_image_height(png, info);
+    } else {
+        if (png_get_image_width(png, info) != *width || png_get_image_height(png, info) != *height) {
+            png_error(png, "decoded size differs from the header");
+        }
+        /* Everything to 8-bit RGBA: palette and low-depth grey expanded, tRNS to alpha, 16-bit
+           rounded to 8 (not truncated). */
+        png_set_expand(png);
+        png_set_scale_16(png);
+        png_set_gray_to_rgb(png);
+        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+        /* Output sRGB. A file without gAMA/sRGB is taken as sRGB-encoded (what viewers assume,
+           16-bit files included); one with gAMA is converted. */
+        png_set_gamma(png, PNG_DEFAULT_sRGB, PNG_DEFAULT_sRGB);
+        const int passes = png_set_interlace_handling(png);
+        png_read_update_info(png, info);
+        const size_t stride = (size_t)*width * 4;
+        if (png_get_rowbytes(png, info) != stride) png_error(png, "unexpected row size after conversion");
+        /* Each interlace pass writes only its own pixels into the rows ("sparkle" combining), so
+           after the last pass every pixel is in place, with no buffer besides `rgba`. */
+        for (int pass = 0; pass < passes; pass++) {
+            for (uint32_t y = 0; y < *height; y++) png_read_row(png, rgba + (size_t)y * stride, NULL);
+        }
+        png_read_end(png, NULL);
+    }
     png_infop done = info;
     png_destroy_read_struct(&png, &done, NULL);
     return 0;
 }
 
+int segue_png_probe(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height,
+                    char *message, size_t message_capacity) {
+    return segue_png_run(data, length, width, height, NULL, message, message_capacity);
+}
+
 int segue_png_decode_rgba(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *rgba,
                           char *message, size_t message_capacity) {
-    struct segue_png_source source = { data, length, 0 };
-    struct segue_png_errors errors = { .message = message, .capacity = message_capacity };
-    png_structp png = segue_png_create(&source, &errors, width > height ? width : height);
-    if (png == NULL) {
-        snprintf(message, message_capacity, "out of memory");
-        return -1;
-    }
-    png_infop volatile info = NULL;
-    if (setjmp(errors.jump)) {
-        png_infop lost = info;
-        png_destroy_read_struct(&png, lost == NULL ? NULL : &lost, NULL);
-        return -1;
-    }
-    info = png_create_info_struct(png);
-    if (info == NULL) png_error(png, "out of memory");
-    png_read_info(png, info);
-    if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {
-        png_error(png, "decoded size differs from the header");
-    }
-    /* Everything to 8-bit RGBA: palette and low-depth grey expanded, tRNS to alpha, 16-bit
-       rounded to 8 (not truncated). */
-    png_set_expand(png);
-    png_set_scale_16(png);
-    png_set_gray_to_rgb(png);
-    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
-    /* Output sRGB. A file without gAMA/sRGB is taken as sRGB-encoded (what viewers assume,
-       16-bit files included); one with gAMA is converted. */
-    png_set_gamma(png, PNG_DEFAULT_sRGB, PNG_DEFAULT_sRGB);
-    const int passes = png_set_interlace_handling(png);
-    png_read_update_info(png, info);
-    const size_t stride = (size_t)width * 4;
-    if (png_get_rowbytes(png, info) != stride) png_error(png, "unexpected row size after conversion");
-    /* Each interlace pass writes only its own pixels into the rows ("sparkle" combining), so
-       after the last pass every pixel is in place, with no buffer besides `rgba`. */
-    for (int pass = 0; pass < passes; pass++) {
-        for (uint32_t y = 0; y < height; y++) png_read_row(png, rgba + (size_t)y * stride, NULL);
-    }
-    png_read_end(png, NULL);
-    png_infop done = info;
-    png_destroy_read_struct(&png, &done, NULL);
-    return 0;
+    return segue_png_run(data, length, &width, &height, rgba, message, message_capacity);
 }

@@ -164,6 +164,8 @@ public enum BatchSpec {
             backend = choice
         }
         guard let out = string("output") else { throw .invalidInput("\(context): missing key \"output\"") }
+        // An empty path would resolve to the spec's own folder and fill it with frames.
+        guard !out.isEmpty else { throw bad("output", "empty: name a folder, a file or - (stdout)") }
         let outputPath = out == "-" ? "-" : resolve(out)
         var format = OutputFormat.inferred(from: outputPath)
         if let f = string("format") {

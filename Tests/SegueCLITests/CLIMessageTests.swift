@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 import Testing
 @testable import segue
 
@@ -6,17 +7,7 @@ import Testing
 /// topic is unknown, stdout closes early, a batch is quiet or meets a runaway shader, or a spec
 /// value is wrong.
 @Suite(.serialized) struct CLIMessageTests {
-    /// A shader whose first frame takes minutes (llvmpipe caps loops, so a huge one stands in).
-    static let runaway = """
-    #define S c += sin(c * 1.0001 + float(i));
-    #define S4 S S S S
-    #define S16 S4 S4 S4 S4
-    vec4 transition(vec2 uv) {
-      vec4 c = vec4(uv, progress, 1.0);
-      for (int i = 0; i < 2000000000; i++) { S16 S16 }
-      return c;
-    }
-    """
+    static let runaway = TestShaders.runaway
     static let plain = "// Author: Segue tests\n// License: MIT\nvec4 transition(vec2 uv) { return mix(getFromColor(uv), getToColor(uv), progress); }\n"
 
     @Test func helpForAnUnknownCommandIsAUsageError() throws {

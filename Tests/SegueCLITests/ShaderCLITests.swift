@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 import Testing
 import SegueCore
 import SegueIO
@@ -156,16 +157,7 @@ vec4 transition(vec2 uv) {
     /// process at the time limit with one line, exit 124, and no temporary files left.
     @Test func perFrameTimeLimitEndsTheProcess() throws {
         let w = try Workspace()
-        let shader = try w.write("slow.glsl", """
-        #define S c += sin(c * 1.0001 + float(i));
-        #define S4 S S S S
-        #define S16 S4 S4 S4 S4
-        vec4 transition(vec2 uv) {
-          vec4 c = vec4(uv, progress, 1.0);
-          for (int i = 0; i < 2000000000; i++) { S16 S16 }
-          return c;
-        }
-        """)
+        let shader = try w.write("slow.glsl", TestShaders.runaway)
         let start = Date()
         let run = try segue(["render", shader, "-o", w["frames"], "--time-limit", "0.5", "--size", "64x64"] + w.snapshots)
         #expect(run.status == 124)

@@ -47,7 +47,7 @@ import Testing
             _ = try GestureTrack.load(path: path)
             Issue.record("accepted a file over the limit")
         } catch {
-            #expect(error.exitCode == 65 && error.message.contains("KiB a gesture track may have"), "\(error.message)")
+            #expect(error.exitCode == 65 && error.message.contains("file too large") && error.message.contains("at most \(Limits.gestureFileBytes)"), "\(error.message)")
         }
     }
 

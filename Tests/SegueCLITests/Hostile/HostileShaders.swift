@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 
 /// GL Transitions and native shader files that are broken, huge or never finish.
 enum HostileShaders {
@@ -10,17 +11,7 @@ enum HostileShaders {
         header + uniforms + "\nvec4 transition(vec2 uv) {\n" + body + "\n}\n"
     }
 
-    /// llvmpipe caps loop iterations, so a loop of two billion heavy steps stands in for an
-    /// endless one.
-    static let runaway = """
-        #define S c += sin(c * 1.0001 + float(i));
-        #define S4 S S S S
-        #define S16 S4 S4 S4 S4
-        """ + transition("""
-        vec4 c = vec4(uv, progress, 1.0);
-        for (int i = 0; i < 2000000000; i++) { S16 S16 }
-        return c;
-        """)
+    static let runaway = header + TestShaders.runaway
 
     static let sources: [(String, String)] = [
         ("empty file", ""),
