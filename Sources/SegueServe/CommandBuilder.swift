@@ -67,13 +67,7 @@ struct CommandBuilder {
     }
 
     /// A built-in's name, or the shader file as the server was given it.
-    private var effectArgument: String {
-        guard let file = query.shaderFile else { return query.effect }
-        if let folder = files.shaderDirectory, files.shaders().first(where: { $0.name == file.name && $0.path.hasPrefix(ServedFiles.realPath(folder) ?? folder) }) != nil {
-            return (folder as NSString).appendingPathComponent(file.name)
-        }
-        return files.namedShaders.first { ($0 as NSString).lastPathComponent == file.name } ?? file.name
-    }
+    private var effectArgument: String { query.shaderFile?.path ?? query.effect }
 
     private var outputName: String { (query.shaderFile.map { ($0.name as NSString).deletingPathExtension }) ?? query.effect }
 

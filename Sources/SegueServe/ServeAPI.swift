@@ -127,7 +127,7 @@ public final class ServeAPI: Sendable {
     func named(_ failure: ServeFailure) -> ServeFailure {
         let served = files.all()
         return failure.naming { path in
-            if let file = served.first(where: { $0.path == path || ServedFiles.realPath(path) == $0.path }) { return file.name }
+            if let file = served.first(where: { $0.path == path }) { return file.name }
             return path
         }
     }
