@@ -50,15 +50,15 @@ import Testing
         let fixture = try ServeFixture(); defer { fixture.remove() }
         let server = try fixture.serve(); defer { server.stop() }
         let cases: [(query: String, arguments: [String])] = [
-            ("effect=fade&at=0.5&size=90x160&backend=software", ["fade", "--at", "0.5", "--size", "90x160", "--backend", "software"]),
+            ("effect=fade&at=0.5&size=90x160&backend=software", ["fade", "--at", "0.5", "--size", "90x160", "--backend", "software"]),  // the built-in samples
             ("effect=push&at=0.37&from=a.png&to=b.png&size=120x200&timing=cubic-bezier(0.2,%200,%200,%201)&backend=software&fit=contain",
              ["push", "--at", "0.37", "--from", "shots/a.png", "--to", "shots/b.png", "--size", "120x200",
               "--timing", "cubic-bezier(0.2, 0, 0, 1)", "--backend", "software", "--fit", "contain"]),
             ("effect=starwars&at=0.6&seed=7&size=64x64&scale=2&param=spriteWidth%3D4&backend=software",
              ["starwars", "--at", "0.6", "--seed", "7", "--size", "64x64", "--scale", "2", "--param", "spriteWidth=4", "--backend", "software"]),
             // An image parameter names a served image; the CLI gets its path.
-            ("effect=mask&at=0.5&param=mask=b.png&param=softness=0.4&size=90x160&backend=software",
-             ["mask", "--at", "0.5", "--param", "mask=shots/b.png", "--param", "softness=0.4", "--size", "90x160", "--backend", "software"]),
+            ("effect=mask&at=0.5&param=mask=b.png&param=softness=0.4&from=a.png&to=b.png&backend=software",
+             ["mask", "--at", "0.5", "--param", "mask=shots/b.png", "--param", "softness=0.4", "--from", "shots/a.png", "--to", "shots/b.png", "--backend", "software"]),
         ]
         for (query, arguments) in cases {
             let reply = try server.get("/api/frame?" + query)
@@ -99,7 +99,7 @@ import Testing
     @Test func parityComparesGLWithSoftwareForBuiltInsOnly() throws {
         let fixture = try ServeFixture(); defer { fixture.remove() }
         let server = try fixture.serve(); defer { server.stop() }
-        let reply = try server.get("/api/parity?effect=fade&at=0.5&size=90x160")
+        let reply = try server.get("/api/parity?effect=fade&at=0.5&from=a.png&to=b.png")
         #expect(reply.status == 200, "\(reply.text)")
         let psnr = reply.json["psnr"]
         #expect((psnr as? Double).map { $0 >= 40 } ?? (psnr as? String == "inf"))
@@ -123,9 +123,9 @@ import Testing
         #expect(job["fps"] as? Int == 30)
         #expect(job["params"] as? [String: String] == ["smoothness": "0.2"])
         // The still line, run, writes the frame the server renders.
-        let still = try segueOutput(["still", "push", "--at", "0.5", "--size", "90x160", "--backend", "software", "-o", "-"], in: fixture.folder)
-        let command = try server.get("/api/command?effect=push&at=0.5&size=90x160&backend=software").json["still"] as? String
-        #expect(command == "segue still push --at 0.5 --size 90x160 --backend software -o push.png")
-        #expect(try server.get("/api/frame?effect=push&at=0.5&size=90x160&backend=software").body == still.stdout)
+        let still = try segueOutput(["still", "push", "--at", "0.5", "--from", "shots/a.png", "--to", "shots/b.png", "--backend", "software", "-o", "-"], in: fixture.folder)
+        let command = try server.get("/api/command?effect=push&at=0.5&from=a.png&to=b.png&backend=software").json["still"] as? String
+        #expect(command == "segue still push --at 0.5 --from shots/a.png --to shots/b.png --backend software -o push.png")
+        #expect(try server.get("/api/frame?effect=push&at=0.5&from=a.png&to=b.png&backend=software").body == still.stdout)
     }
 }

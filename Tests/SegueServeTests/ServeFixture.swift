@@ -1,9 +1,11 @@
 import Foundation
 import SegueCore
+import SegueIO
+import SegueTestSupport
 
 /// A folder laid out as an author's: `shaders/wipe.glsl` (a GL Transitions file), `extra.glsl`
-/// (named on the command line), `shots/a.png` and `shots/b.png` (small snapshots drawn by
-/// `segue still`), `shots/outside.png` (a symlink to a file outside), and `secret.png` beside
+/// (named on the command line), `shots/a.png` and `shots/b.png` (90×160 test pictures, small
+/// so debug builds render them fast), `shots/outside.png` (a symlink to a file outside), and `secret.png` beside
 /// the served folders.
 struct ServeFixture {
     let folder: String
@@ -29,10 +31,9 @@ struct ServeFixture {
         try fm.createDirectory(atPath: folder + "/shots", withIntermediateDirectories: true)
         try Self.wipe.write(toFile: folder + "/shaders/wipe.glsl", atomically: true, encoding: .utf8)
         try Self.wipe.replacingOccurrences(of: "0.1", with: "0.3").write(toFile: folder + "/extra.glsl", atomically: true, encoding: .utf8)
-        for (name, at) in [("a.png", "0.2"), ("b.png", "0.8"), ("../secret.png", "0.5")] {
-            let run = try segueOutput(["still", "push", "--at", at, "--size", "90x160", "--backend", "software", "-o", "shots/\(name)"], in: folder)
-            guard run.status == 0 else { throw SegueError(.internalError, "fixture still failed: \(run.stderr)") }
-        }
+        try PNGCodec.write(TestImages.ui(90, 160, seed: 1), to: folder + "/shots/a.png")
+        try PNGCodec.write(TestImages.photo(90, 160, seed: 2), to: folder + "/shots/b.png")
+        try PNGCodec.write(TestImages.photo(90, 160, seed: 3), to: folder + "/secret.png")
         try fm.createSymbolicLink(atPath: folder + "/shots/outside.png", withDestinationPath: folder + "/secret.png")
     }
 

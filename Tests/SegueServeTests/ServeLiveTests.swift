@@ -11,7 +11,7 @@ import Testing
     @Test func shaderEditSendsAnEventWithinASecond() throws {
         let fixture = try ServeFixture(); defer { fixture.remove() }
         let server = try fixture.serve(); defer { server.stop() }
-        let before = try server.get("/api/frame?effect=wipe&at=0.5&size=90x160")
+        let before = try server.get("/api/frame?effect=wipe&at=0.5&from=a.png&to=b.png")
         #expect(before.status == 200, "\(before.text)")
 
         let fd = try RawHTTP.connect(port: server.port)
@@ -30,7 +30,7 @@ import Testing
         #expect(elapsed < 1.0, "the change event came after \(elapsed) s")
 
         // The cache was emptied: the frame is the edited shader's.
-        let after = try server.get("/api/frame?effect=wipe&at=0.5&size=90x160")
+        let after = try server.get("/api/frame?effect=wipe&at=0.5&from=a.png&to=b.png")
         #expect(after.status == 200)
         #expect(after.body != before.body)
 
@@ -41,9 +41,10 @@ import Testing
     }
 
     @Test func newerRequestOfAClientDropsItsQueuedOlderOnes() async throws {
+        let fixture = try ServeFixture(); defer { fixture.remove() }
         let session = RenderSession(backend: .software, notice: { _ in })
         let thread = RenderThread(session: session)
-        let api = ServeAPI(files: ServedFiles(shaderDirectory: nil, namedShaders: [], imageDirectory: nil), renderThread: thread)
+        let api = ServeAPI(files: ServedFiles(shaderDirectory: nil, namedShaders: [], imageDirectory: fixture.folder + "/shots"), renderThread: thread)
         // Hold the render thread so the frame requests wait in its queue.
         let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
         let blocker = Task { try await thread.run { _ throws(ServeFailure) in started.signal(); gate.wait(); return 0 } }
@@ -52,7 +53,7 @@ import Testing
         func frame(_ at: String, client: String) -> Task<Int, Never> {
             Task {
                 do throws(ServeFailure) {
-                    _ = try await api.frame(QueryItems(query: "effect=fade&at=\(at)&size=32x32&client=\(client)"))
+                    _ = try await api.frame(QueryItems(query: "effect=fade&at=\(at)&from=a.png&to=b.png&client=\(client)"))
                     return 200
                 } catch { return error.status }
             }
@@ -88,12 +89,13 @@ import Testing
     }
 
     @Test func cachedFrameIsServedAgainWithoutRendering() async throws {
+        let fixture = try ServeFixture(); defer { fixture.remove() }
         let session = RenderSession(backend: .software, notice: { _ in })
-        let api = ServeAPI(files: ServedFiles(shaderDirectory: nil, namedShaders: [], imageDirectory: nil),
+        let api = ServeAPI(files: ServedFiles(shaderDirectory: nil, namedShaders: [], imageDirectory: fixture.folder + "/shots"),
                            renderThread: RenderThread(session: session))
-        let first = try await api.frame(QueryItems(query: "effect=fade&at=0.5&size=32x32&client=x"))
+        let first = try await api.frame(QueryItems(query: "effect=fade&at=0.5&from=a.png&to=b.png&client=x"))
         // Same frame, keys in another order, another client: one entry.
-        let second = try await api.frame(QueryItems(query: "size=32x32&at=0.5&effect=fade&client=y"))
+        let second = try await api.frame(QueryItems(query: "to=b.png&at=0.5&effect=fade&from=a.png&client=y"))
         #expect(first == second)
         #expect(api.cache.count == 1)
     }

@@ -31,7 +31,7 @@ import Testing
         #expect(missing.errorObject["file"] as? String == "nope.png")
         #expect(try server.get("/api/frame?effect=nosuch&at=0.5").status == 404)
         #expect(try server.get("/static/..%2F..%2Fetc%2Fpasswd").status == 404)
-        #expect(try server.get("/api/frame?effect=fade&at=0.5&size=90x160&backend=software").status == 200)
+        #expect(try server.get("/api/frame?effect=fade&at=0.5&from=a.png&to=b.png&backend=software").status == 200)
     }
 
     @Test func badValuesAre400WithTheCLIMessages() throws {
@@ -63,7 +63,7 @@ import Testing
             #expect(text.contains(message), "\(query): \(text)")
             #expect(reply.errorObject["code"] as? String != nil)
         }
-        #expect(try server.get("/api/frame?effect=fade&at=1&size=90x160&backend=software").status == 200)
+        #expect(try server.get("/api/frame?effect=fade&at=1&from=a.png&to=b.png&backend=software").status == 200)
     }
 
     @Test func brokenShaderIs422NamingFileAndLine() throws {
@@ -79,7 +79,7 @@ import Testing
         #expect((error["message"] as? String ?? "").hasPrefix("broken.glsl:2:"))
         #expect(!reply.text.contains(fixture.folder), "the error tells the served name, not the folder")
         // The server lives on, and the good shader renders on GL.
-        let good = try server.get("/api/frame?effect=wipe&at=0.5&size=90x160")
+        let good = try server.get("/api/frame?effect=wipe&at=0.5&from=a.png&to=b.png")
         #expect(good.status == 200, "\(good.text)")
         #expect(good.contentType == "image/png")
     }
