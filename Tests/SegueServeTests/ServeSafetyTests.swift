@@ -1,5 +1,6 @@
 import Foundation
 import SegueCore
+import SegueTestSupport
 import Testing
 
 /// Only served files can be read, and bad values answer 4xx JSON like the CLI's messages;
@@ -79,6 +80,21 @@ import Testing
         #expect((error["message"] as? String ?? "").hasPrefix("broken.glsl:2:"))
         #expect(!reply.text.contains(fixture.folder), "the error tells the served name, not the folder")
         // The server lives on, and the good shader renders on GL.
+        let good = try server.get("/api/frame?effect=wipe&at=0.5&from=a.png&to=b.png")
+        #expect(good.status == 200, "\(good.text)")
+        #expect(good.contentType == "image/png")
+    }
+
+    /// A frame past `--time-limit` fails its own request; the server goes on serving.
+    @Test func runawayShaderFailsItsRequestNotTheServer() throws {
+        let fixture = try ServeFixture(); defer { fixture.remove() }
+        try TestShaders.runaway.write(toFile: fixture.folder + "/shaders/slow.glsl", atomically: true, encoding: .utf8)
+        let server = try ServeChild(["--shaders", "shaders", "--images", "shots", "--time-limit", "0.5"], in: fixture.folder)
+        defer { _ = server.stop() }
+        let slow = try server.get("/api/frame?effect=slow&at=0.5&from=a.png&to=b.png")
+        #expect(slow.status == 422, "\(slow.text)")
+        #expect(slow.errorObject["file"] as? String == "slow.glsl")
+        #expect((slow.errorObject["message"] as? String ?? "").contains("per-frame time limit of 0.5 s"))
         let good = try server.get("/api/frame?effect=wipe&at=0.5&from=a.png&to=b.png")
         #expect(good.status == 200, "\(good.text)")
         #expect(good.contentType == "image/png")
