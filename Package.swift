@@ -16,6 +16,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // System libraries (Debian: libegl-dev, libgles-dev, libgbm-dev, libpng-dev, libjpeg-dev).
@@ -41,10 +42,15 @@ let package = Package(
         .target(name: "SeguePipeline", dependencies: [
             "SegueCore", "SegueEffects", "SegueGLSL", "SegueSoftware", "SegueGL", "SegueDrawing", "SegueIO", "SegueAuthoring",
         ]),
+        // `segue serve`: the live authoring page's HTTP server (one render thread, see ARCHITECTURE.md "Serve").
+        .target(name: "SegueServe", dependencies: [
+            "SegueCore", "SegueEffects", "SegueGLSL", "SegueGL", "SegueIO", "SegueAuthoring", "SeguePipeline",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ], resources: [.embedInCode("Web")]),
         // The C blend `segue bench` compiles at run time; the Benchmarks package builds the same file.
         .target(name: "SegueCBlend", resources: [.embedInCode("cblend.c")]),
         .executableTarget(name: "segue", dependencies: [
-            "SegueCore", "SegueEffects", "SegueSoftware", "SegueGL", "SegueDrawing", "SegueIO", "SegueAuthoring", "SeguePipeline", "SegueCBlend",
+            "SegueCore", "SegueEffects", "SegueSoftware", "SegueGL", "SegueDrawing", "SegueIO", "SegueAuthoring", "SeguePipeline", "SegueCBlend", "SegueServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -63,6 +69,7 @@ let package = Package(
             "SegueCore", "SegueEffects", "SegueGLSL", "SegueSoftware", "SegueGL", "SegueIO", "SegueAuthoring", "SeguePipeline",
             "SegueTestSupport",
         ]),
+        .testTarget(name: "SegueServeTests", dependencies: ["segue", "SegueCore", "SegueIO", "SegueServe", "SegueTestSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "SegueCore", "SegueIO", "SegueTestSupport"]),
     ]
 )

@@ -25,6 +25,17 @@ public struct EffectCatalog: Sendable {
         self.shaderDirectory = shaderDirectory ?? ProcessInfo.processInfo.environment[Self.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// Built-ins only, whatever `$SEGUE_SHADERS` says: for callers (`segue serve`) that pick and
+    /// check the shader files themselves and resolve them by path.
+    public static func builtinsOnly(_ builtins: [EffectEntry] = EffectTable.all) -> EffectCatalog {
+        EffectCatalog(builtins: builtins, exactShaderDirectory: nil)
+    }
+
+    private init(builtins: [EffectEntry], exactShaderDirectory: String?) {
+        self.builtins = builtins
+        self.shaderDirectory = exactShaderDirectory
+    }
+
     /// `name` as a path (it has a `/` or ends in `.glsl`), a file of the shader folder, or a built-in.
     public func resolve(_ name: String) throws(SegueError) -> Resolved {
         if name.contains("/") || name.hasSuffix("." + Self.fileExtension) {
@@ -42,12 +53,15 @@ public struct EffectCatalog: Sendable {
 
     /// What `segue list` shows: built-ins (or the files overriding them), then the folder's
     /// other files; files that do not load are returned as errors beside them.
-    public func listing() -> (effects: [Resolved], problems: [SegueError]) {
+    public func listing() -> (effects: [Resolved], problems: [SegueError]) { listing(files: userFiles()) }
+
+    /// `listing()` over the given shader files instead of the folder's.
+    public func listing(files: [String]) -> (effects: [Resolved], problems: [SegueError]) {
         var effects: [Resolved] = []
         var problems: [SegueError] = []
         var overridden: Set<String> = []
         var loaded: [String: Resolved] = [:]
-        for path in userFiles() {
+        for path in files {
             do throws(SegueError) {
                 let resolved = try load(path: path)
                 loaded[resolved.entry.name] = resolved
@@ -84,7 +98,8 @@ public struct EffectCatalog: Sendable {
         return Resolved(entry: try shader.entry(base: base), shader: shader)
     }
 
-    static func effectName(_ path: String) -> String {
+    /// A file's effect name: its base name without `.glsl`.
+    public static func effectName(_ path: String) -> String {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 

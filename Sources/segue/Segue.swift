@@ -1,6 +1,7 @@
 import ArgumentParser
 import SegueCore
 import SegueIO
+import SeguePipeline
 import Foundation
 
 @main
@@ -12,7 +13,7 @@ struct Segue: ParsableCommand {
         version: version,
         subcommands: [ListCommand.self, RenderCommand.self, StillCommand.self, DemoCommand.self,
                       PlanCommand.self, TimingCommand.self, CompareCommand.self, InfoCommand.self,
-                      ValidateCommand.self, WatchCommand.self, BatchCommand.self, BenchCommand.self]
+                      ValidateCommand.self, WatchCommand.self, BatchCommand.self, BenchCommand.self, ServeCommand.self]
     )
 
     /// Set up before any other thread exists: SIGPIPE ignored (`StandardOutput`), and
@@ -84,9 +85,4 @@ func printError(_ line: String) {
 }
 
 /// JSON with sorted keys and `inf` for infinite PSNR (identical images).
-func jsonString<T: Encodable>(_ value: T) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
-}
+func jsonString<T: Encodable>(_ value: T) -> String { SegueJSON.string(value) }

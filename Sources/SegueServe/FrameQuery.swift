@@ -1,0 +1,139 @@
+import Foundation
+import SegueAuthoring
+import SegueCore
+import SegueEffects
+import SeguePipeline
+
+/// A frame, plan, parity or command request read from its query: the same options as
+/// `segue still`, checked by the same rules (`TransitionRequest.problem`, `Limits`), with every
+/// file named by its served name and mapped to its real path only through `ServedFiles`.
+public struct FrameQuery: Sendable {
+    /// The query keys, as the CLI options of the same name (`param` repeats).
+    public static let keys: Set<String> = [
+        "effect", "at", "from", "to", "size", "fps", "duration", "timing", "fit", "scale", "seed", "backend", "param", "client",
+    ]
+
+    /// The effect as the request named it (a built-in or a served shader's name).
+    public var effect: String
+    public var at: Double
+    public var request: TransitionRequest
+    public var backend: BackendChoice
+    /// The page's id: its newer frame request supersedes its queued older ones.
+    public var client: String?
+    /// The served shader file behind the effect, when it is one.
+    public var shaderFile: ServedFiles.File?
+    /// The query without `client`, keys sorted: the cache key.
+    public var normalised: String
+    /// The options given, in order, as (key, value) without `effect`, `at` and `client`.
+    public var options: [(key: String, value: String)]
+
+    /// `requiresAt`: frames and plans need `at`; the command builder takes it when given.
+    public init(_ items: QueryItems, files: ServedFiles, requiresAt: Bool = true) throws(ServeFailure) {
+        for key in items.pairs.map(\.key) where !Self.keys.contains(key) {
+            throw .segue(.usage("unknown query key '\(key)' (known: \(Self.keys.sorted().joined(separator: ", ")))"))
+        }
+        guard let effect = items["effect"], !effect.isEmpty else { throw .segue(.usage("effect: missing (e.g. effect=fade)")) }
+        self.effect = effect
+        client = items["client"]
+        options = items.pairs.filter { !["effect", "at", "client"].contains($0.key) }
+        normalised = QueryItems(items.pairs.filter { $0.key != "client" }).normalised
+
+        if let text = items["at"] {
+            guard let value = Double(text) else { throw .segue(.usage("at \(text): expected a number in \(Limits.fraction.text)")) }
+            do throws(SegueError) { try Limits.fraction.check(value, option: "at") } catch { throw .segue(error) }
+            at = value
+        } else if requiresAt {
+            throw .segue(.usage("at: missing (a time fraction in \(Limits.fraction.text))"))
+        } else {
+            at = 0.5
+        }
+
+        let catalog = EffectCatalog.builtinsOnly()
+        let shaderFile: ServedFiles.File?
+        do throws(SegueError) { shaderFile = try files.shader(named: effect) } catch { throw .forbidden(error) }
+        self.shaderFile = shaderFile
+        var request = TransitionRequest(effect: shaderFile?.path ?? effect)
+        request.catalog = catalog
+        if shaderFile == nil && !catalog.builtins.contains(where: { $0.name == effect }) {
+            let known = catalog.builtins.map(\.name) + files.shaders().map(\.name)
+            throw .notFound(.invalidInput("unknown effect '\(effect)' (known: \(known.joined(separator: ", ")))"))
+        }
+
+        backend = .auto
+        if let text = items["backend"] {
+            guard let value = BackendChoice(rawValue: text) else {
+                throw .segue(.usage("backend \(text): expected one of \(BackendChoice.allCases.map(\.rawValue).joined(separator: ", "))"))
+            }
+            backend = value
+        }
+        do throws(SegueError) {
+            try Self.readOptions(items, into: &request)
+        } catch {
+            throw .segue(error)
+        }
+        if let from = items["from"] { request.from = try files.image(named: from).path }
+        if let to = items["to"] { request.to = try files.image(named: to).path }
+        request.parameters = try Self.parameters(items.all("param"), request: request, files: files)
+        self.request = request
+    }
+
+    /// `size`, `fps`, `duration`, `timing`, `fit`, `scale`, `seed`: each as its CLI option.
+    /// Ranges of fps, duration and scale are checked with the transition (`TransitionSettings`).
+    static func readOptions(_ items: QueryItems, into request: inout TransitionRequest) throws(SegueError) {
+        func number(_ key: String) throws(SegueError) -> Double? {
+            guard let text = items[key] else { return nil }
+            guard let value = Double(text), value.isFinite else { throw .usage("\(key) \(text): expected a number") }
+            return value
+        }
+        if let text = items["size"] {
+            guard let size = PixelSize(parsing: text) else { throw .usage("size \(text): expected WxH, e.g. 1920x1080") }
+            if let problem = TransitionRequest.problem(size: size) { throw .usage("size \(problem)") }
+            request.size = size
+        }
+        if let fps = try number("fps") {
+            if let problem = TransitionRequest.problem(fps: fps) { throw .usage("fps \(problem)") }
+            request.fps = fps
+        }
+        if let duration = try number("duration") {
+            if let problem = TransitionRequest.problem(duration: duration) { throw .usage("duration \(problem)") }
+            request.duration = duration
+        }
+        if let timing = items["timing"], !timing.isEmpty { request.timing = timing }
+        if let text = items["fit"] {
+            guard let fit = FitMode(rawValue: text) else {
+                throw .usage("fit \(text): expected one of \(FitMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            request.fit = fit
+        }
+        if let text = items["scale"], text != "auto" {
+            guard let scale = Double(text), scale.isFinite else { throw .usage("scale \(text): expected auto or a number") }
+            if let problem = TransitionRequest.problem(scale: scale) { throw .usage("scale \(problem)") }
+            request.scale = scale
+        }
+        if let text = items["seed"] {
+            guard let seed = UInt64(text) else { throw .usage("seed \(text): must be a whole number in 0…\(UInt64.max)") }
+            request.seed = seed
+        }
+    }
+
+    /// `param=name=value` pairs; a value naming an image (an `.image` parameter, a shader's
+    /// `sampler2D`) must be a served image and is replaced by its real path.
+    static func parameters(_ texts: [String], request: TransitionRequest, files: ServedFiles) throws(ServeFailure) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        for text in texts {
+            guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {
+                throw .segue(.usage("param \(text): expected name=value"))
+            }
+            pairs.append((String(text[..<eq]), String(text[text.index(after: eq)...])))
+        }
+        guard !pairs.isEmpty else { return pairs }
+        let resolved: EffectCatalog.Resolved
+        do throws(SegueError) { resolved = try request.catalog.resolve(request.effect) } catch { throw .segue(error) }
+        var imageNames = Set(resolved.entry.descriptor.parameters.filter { $0.kind == .image }.map(\.name))
+        imageNames.formUnion((resolved.shader?.parameters ?? []).filter { $0.type == "sampler2D" }.map(\.name))
+        return try pairs.map { (name, value) throws(ServeFailure) in
+            guard imageNames.contains(name), !value.isEmpty else { return (name, value) }
+            return (name, try files.image(named: value).path)
+        }
+    }
+}
