@@ -4,8 +4,8 @@ driven through chromium-driver by Selenium.
 
     python3 Tests/browser/serve_e2e.py .build/debug/segue [--screenshot docs/images/serve.png]
 
-It starts `segue serve --port 0 --shaders TMP` with a test shader, reads the URL from the first
-line of stdout, loads the page and checks, as an author would see it: a frame on load, a new
+It starts `segue serve --port 0 --shaders TMP --images TMP` with a test shader and two snapshots
+(the built-in samples at 1×, written by `segue still`), reads the URL from the first line of stdout, loads the page and checks, as an author would see it: a frame on load, a new
 frame when the scrubber moves, another when a parameter changes, the play button running to the
 end, a new frame within 2 s of an edit of the shader file, the compiler's `file:line:col` over
 the last good frame when the file is broken, and a clean frame again once it is fixed; then a
@@ -63,10 +63,10 @@ def check(condition, message):
 class Server:
     """`segue serve` as a child process; stdout lines arrive on a queue, stderr goes to a file."""
 
-    def __init__(self, segue, shaders, log_path):
+    def __init__(self, segue, shaders, images, log_path):
         self.log = open(log_path, "w+")
         self.process = subprocess.Popen(
-            [segue, "serve", "--port", "0", "--shaders", shaders],
+            [segue, "serve", "--port", "0", "--shaders", shaders, "--images", images],
             stdout=subprocess.PIPE, stderr=self.log, text=True)
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -160,15 +160,24 @@ def run(segue, screenshot):
     shader = os.path.join(shaders, SHADER_NAME)
     with open(shader, "w") as f:
         f.write(SHADER)
-    server = Server(segue, shaders, os.path.join(work, "serve.log"))
+    images = os.path.join(work, "images")
+    os.mkdir(images)
+    # Snapshots the page picks from the served folder: the samples drawn once at 1× (a debug
+    # build draws the 3× samples in seconds, on every frame that uses them).
+    for name, at in (("list.png", "0"), ("detail.png", "1")):
+        subprocess.run([segue, "still", "fade", "--at", at, "--scale", "1", "--size", "390x844",
+                        "-o", os.path.join(images, name)], check=True, timeout=60)
+    server = Server(segue, shaders, images, os.path.join(work, "serve.log"))
     driver = None
     try:
         url = server.url()
         driver = start_browser()
         page = Page(driver)
-        driver.get(url + "?effect=wave")
+        driver.get(url + "?effect=wave&from=list.png&to=detail.png")
         page.wait("the page's first frame", lambda: page.frame_hash() is not None)
-        check(driver.find_element(By.ID, "effect").get_attribute("value") == "wave", "the test shader is not selected")
+        for field, value in (("effect", "wave"), ("from", "list.png"), ("to", "detail.png")):
+            shown = driver.find_element(By.ID, field).get_attribute("value")
+            check(shown == value, f"#{field} shows {shown!r}, not {value!r} from the address")
         first = page.frame_hash()
 
         # The scrubber: three frames on, from the keyboard as a user would.

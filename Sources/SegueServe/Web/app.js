@@ -149,6 +149,7 @@ async function render() {
   updatePosition(n);
   drawTiming();
   const compare = $("compare").checked && supportsSoftware();
+  history.replaceState(null, "", `?${frameQuery(at, chosenBackend())}`);
   const started = performance.now();
   setStatus("rendering…");
   const jobs = [showMain(at, compare ? "gl" : chosenBackend())];
@@ -190,7 +191,9 @@ async function showSoftware(at) {
 async function showParity(at) {
   const controller = startStream("parity");
   try {
-    const parity = await getJSON("/api/parity", frameQuery(at, "auto"), controller.signal);
+    const query = frameQuery(at, "auto");
+    query.set("client", `${clientId}-main`);
+    const parity = await getJSON("/api/parity", query, controller.signal);
     const psnr = parity.psnr === "inf" ? "∞ (identical)" : `${Number(parity.psnr).toFixed(2)} dB`;
     $("psnr").textContent = `GL vs software: PSNR ${psnr}, largest channel difference ${parity.maxDifference}`;
   } catch (error) {
@@ -580,6 +583,17 @@ async function lengthChanged() {
   await render();
 }
 
+/// The page's settings live in its address (`?effect=…&timing=…&param=…&at=…`, the query keys
+/// of /api/frame), so a reload or a shared link shows the same frame.
+function restoreSettings(address) {
+  for (const id of ["from", "to", "size", "fps", "duration", "timing", "fit", "scale", "seed", "backend"]) {
+    if (!address.has(id)) continue;
+    const field = $(id), value = address.get(id);
+    if (field.tagName === "SELECT" && ![...field.options].some((o) => o.value === value)) continue;
+    field.value = value;
+  }
+}
+
 async function start() {
   $("scrubber").addEventListener("input", () => { stop(); render(); });
   $("play").addEventListener("click", play);
@@ -591,9 +605,18 @@ async function start() {
   for (const id of ["from", "to", "fit", "scale", "seed", "size", "backend"]) $(id).addEventListener("change", () => render());
   $("compare").addEventListener("change", () => { selectEffect(state.effect, true); render(); });
   try {
-    selectEffect(await loadCatalog(), false);
+    const address = new URLSearchParams(location.search);
+    const chosen = await loadCatalog();
+    restoreSettings(address);
+    selectEffect(chosen, false);
+    for (const pair of address.getAll("param")) {
+      const cut = pair.indexOf("=");
+      if (cut > 0) state.params.set(pair.slice(0, cut), pair.slice(cut + 1));
+    }
+    buildParameters();
     await Promise.all([refreshLength(), refreshTiming()]);
-    $("scrubber").value = String(Math.floor((state.frameCount - 1) / 2));
+    const at = address.has("at") ? Number(address.get("at")) : 0.5;
+    $("scrubber").value = String(Math.round(Math.min(Math.max(at, 0), 1) * (state.frameCount - 1)));
     await render();
   } catch (error) {
     showError(error);
