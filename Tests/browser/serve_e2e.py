@@ -29,7 +29,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 SHADER_NAME = "wave.glsl"
 
@@ -46,6 +46,8 @@ EDITED = SHADER.replace("progress);", "progress * progress);")
 BROKEN_LINE = 5
 BROKEN = EDITED.replace("  vec4 c = mix(", "  vec4 c = nope + mix(")
 
+SPRING = "spring(duration:0.6,bounce:0.3)"
+SPRING_FRAMES = 59          # its settling time, 0.982 s, at 60 fps: round(58.95) frames after the first
 SERVER_START_SECONDS = 60   # a debug build starting its GL context on a busy machine
 FRAME_SECONDS = 20          # one frame, with a first GL shader compile
 RELOAD_SECONDS = 2.0        # the issue: the page re-renders within a second of a change
@@ -116,9 +118,13 @@ def start_browser():
     options = Options()
     options.binary_location = chromium
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 "--window-size=1280,860", "--force-device-scale-factor=1", "--hide-scrollbars"):
+                 "--window-size=1280,1000", "--force-device-scale-factor=1", "--hide-scrollbars"):
         options.add_argument(flag)
-    return webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    # The viewport itself (the window size includes the browser's frame): the screenshot's size.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    return driver
 
 
 class Page:
@@ -146,6 +152,14 @@ class Page:
 
     def error_text(self):
         return self.js("const e = document.getElementById('error'); return e.hidden ? null : e.textContent")
+
+    def scrubbed_frame(self, what):
+        """Waits for the frame on screen to be the one the scrubber is at (it may come from the
+        server's cache at once); returns its hash."""
+        self.wait(what, lambda: self.error_text() is None and self.js(
+            "return new URLSearchParams(document.getElementById('frame').dataset.query || '').get('at')"
+            " === String(fractionOfFrame(Number(document.getElementById('scrubber').value)))"))
+        return self.frame_hash()
 
     def new_frame(self, what, old_hash, seconds=FRAME_SECONDS):
         """Waits for a frame other than `old_hash`, with no error shown; returns its hash."""
@@ -196,9 +210,10 @@ def run(segue, screenshot):
         page.wait("play reaching the last frame",
                   lambda: page.js("const s = document.getElementById('scrubber'); return s.value === s.max")
                   and page.js("return document.getElementById('play').textContent") == "▶", 15)
-        scrubber.send_keys(Keys.HOME)
-        scrubber.send_keys(Keys.ARROW_RIGHT * 30)
-        shown = page.new_frame("the middle frame again", page.frame_hash())
+        last = page.frame_hash()
+        scrubber.send_keys(Keys.HOME, Keys.ARROW_RIGHT * 30)
+        shown = page.scrubbed_frame("the middle frame again")
+        check(shown != last, "the middle frame is the last frame's picture")
 
         # Live reload: a saved edit of the shader shows within RELOAD_SECONDS.
         saved = time.monotonic()
@@ -224,10 +239,42 @@ def run(segue, screenshot):
             f.write(SHADER)
         page.new_frame("a frame after fixing the shader", edited, RELOAD_SECONDS + 3)
         check(page.error_text() is None, "the error stayed after the fix")
+        fixed = page.frame_hash()
 
+        # A spring typed as the timing: plotted, and the transition lasts its settling time.
+        timing = driver.find_element(By.ID, "timing")
+        timing.send_keys(SPRING)
+        page.wait("the spring's description", lambda: page.js(
+            "return document.getElementById('timing-description').textContent").startswith(SPRING))
+        page.wait("the spring's length in frames", lambda: page.js(
+            "return document.getElementById('scrubber').max") == str(SPRING_FRAMES))
+        sprung = page.new_frame("a frame on the spring", fixed)
+
+        # A built-in effect, GL beside software with the PSNR between them (the screenshot).
+        Select(driver.find_element(By.ID, "effect")).select_by_value("push")
+        driver.find_element(By.ID, "compare").click()
+        page.new_frame("push's GL frame", sprung)
+        page.wait("the software frame beside it", lambda: page.js(
+            "return document.getElementById('frame-software').dataset.hash || null") is not None)
+        page.wait("the PSNR between the renderers", lambda: re.search(
+            r"PSNR (\d+\.\d+ dB|∞)", page.js("return document.getElementById('psnr').textContent")))
+        check(page.js("return document.getElementById('param-direction').tagName") == "SELECT",
+              "push's direction (a choice) is not a list")
+        check(page.js("return document.getElementById('param-dim').type") == "range", "push's dim is not a slider")
+
+        # Early in the move (both screens in view) for the screenshot, and the command for it.
+        software = page.js("return document.getElementById('frame-software').dataset.hash")
+        scrubber.send_keys(Keys.HOME, Keys.ARROW_RIGHT * 7)
+        page.scrubbed_frame("push early in the move")
+        page.wait("the software frame early in the move", lambda: page.js(
+            "return document.getElementById('frame-software').dataset.hash") != software)
         if screenshot:
             os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
             check(driver.save_screenshot(screenshot), f"could not write {screenshot}")
+        driver.find_element(By.ID, "copy").click()
+        page.wait("the copied command", lambda: page.js(
+            "return document.getElementById('command').textContent").startswith("segue render push "))
+
         driver.quit()
         driver = None
         server.interrupt()

@@ -122,9 +122,15 @@ function hashBytes(buffer) {
 /// A 4xx/5xx JSON answer throws (the caller shows it over the last good frame).
 async function loadFrame(stream, img, query) {
   const controller = startStream(stream);
-  const response = await fetch(`/api/frame?${query}`, { cache: "no-store", signal: controller.signal });
-  // 409 (or 204): the server dropped this request for a newer one of the same client.
-  if (response.status === 409 || response.status === 204) return false;
+  let response;
+  for (let attempt = 0; ; attempt++) {
+    response = await fetch(`/api/frame?${query}`, { cache: "no-store", signal: controller.signal });
+    // 409 (or 204): the server dropped this request for another of the same client. When that
+    // one was an older request that reached the server later (requests travel on parallel
+    // connections), this one is still the page's latest: ask again.
+    if (response.status !== 409 && response.status !== 204) break;
+    if (controller.signal.aborted || attempt === 3) return false;
+  }
   if (!response.ok) throw apiError(response, await response.json().catch(() => null));
   const buffer = await response.arrayBuffer();
   if (controller.signal.aborted) return false;
@@ -152,6 +158,7 @@ async function render() {
   history.replaceState(null, "", `?${frameQuery(at, chosenBackend())}`);
   const started = performance.now();
   setStatus("rendering…");
+  $("frame-caption").textContent = compare ? "gl" : "";
   const jobs = [showMain(at, compare ? "gl" : chosenBackend())];
   if (compare) jobs.push(showSoftware(at), showParity(at));
   const [shown] = await Promise.all(jobs);
@@ -284,12 +291,15 @@ async function refreshTiming() {
   try {
     timingCurve = await getJSON("/api/timing", query, startStream("timing").signal);
     field.classList.remove("invalid");
-    $("timing-description").textContent = timingCurve.description || timingCurve.spec;
+    $("timing-description").textContent =
+      `${timingCurve.description || timingCurve.spec} · ${Number(timingCurve.duration).toFixed(3)} s`;
+    $("timing-constants").textContent = timingCurve.constants || "";
   } catch (error) {
     if (isAbort(error)) return;
     timingCurve = null;
     field.classList.add("invalid");
     $("timing-description").textContent = describeError(error);
+    $("timing-constants").textContent = "";
   }
   drawTiming();
 }
@@ -475,9 +485,16 @@ async function loadCatalog() {
   for (const e of effects) {
     (e.backends.includes("software") ? builtins : shaders).append(new Option(e.name, e.name));
   }
+  // A served file that no longer loads leaves the list; the page stays on it, so that its frame
+  // request shows why (the error over the last good frame) until the file is fixed.
+  let chosen = effects.find((e) => e.name === current);
+  if (!chosen && state.effect && state.effect.name === current) {
+    chosen = state.effect;
+    shaders.append(new Option(`${current} (does not load)`, current));
+  }
   picker.append(builtins);
   if (shaders.children.length) picker.append(shaders);
-  const chosen = effects.find((e) => e.name === current) || effects[0];
+  chosen = chosen || effects[0];
   picker.value = chosen ? chosen.name : "";
   fillSnapshots();
   return chosen;
@@ -501,7 +518,8 @@ function selectEffect(effect, keepValues) {
   if (!keepValues || !sameEffect) state.params.clear();
   const declared = new Set((effect ? effect.parameters : []).map((p) => p.name));
   for (const name of [...state.params.keys()]) if (!declared.has(name)) state.params.delete(name);
-  $("effect-summary").textContent = effect ? effect.summary : "";
+  // A shader's summary names its file by full path: the file name says enough here.
+  $("effect-summary").textContent = effect ? effect.summary.replace(/\/(?:[^\s/]+\/)+([^\s/]+)/g, "$1") : "";
   const software = supportsSoftware();
   $("backend").querySelector('option[value="software"]').disabled = !software;
   $("compare").disabled = !software;
@@ -513,7 +531,8 @@ function selectEffect(effect, keepValues) {
 
 async function effectChanged() {
   stop();
-  selectEffect(state.effects.find((e) => e.name === $("effect").value), false);
+  const name = $("effect").value;
+  selectEffect(state.effects.find((e) => e.name === name) || state.effect, false);
   await Promise.all([refreshLength(), refreshTiming()]);
   await render();
 }
