@@ -114,10 +114,14 @@ public final class GLRenderer: FrameRenderer {
         }
     }
 
-    /// Makes `shader` commands naming `shader.programName` run the author's file. Registering
-    /// changed text (`segue watch`) drops the program compiled from the old text.
+    /// Makes `shader` commands naming `shader.programName` run the author's file, compiled now,
+    /// so a file that does not compile is reported (with its lines) before any frame is drawn.
+    /// Registering changed text (`segue watch`) drops the program compiled from the old text.
     public func register(_ shader: UserShader) throws(SegueError) {
-        try context.withCurrent { () throws(SegueError) in programs.register(shader) }
+        try context.withCurrent { () throws(SegueError) in
+            programs.register(shader)
+            _ = try programs.callableProgram(shader.programName)
+        }
     }
 
     static func checkError(_ doing: String) throws(SegueError) {

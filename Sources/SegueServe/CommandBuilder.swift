@@ -29,7 +29,28 @@ struct CommandBuilder {
         }
     }
 
+    /// `segue still`'s arguments for the query's frame, without the output: what a child draws
+    /// a user shader's frame with (`ShaderFrameChild`).
+    var stillArguments: [String] {
+        [effectArgument, "--at", Allowed<Double>.format(query.at)] + optionsAndJob.arguments
+    }
+
     var json: Data {
+        let effect = effectArgument
+        let (arguments, job) = optionsAndJob
+        let options = arguments.map(Self.quoted).joined(separator: " ")
+        let tail = options.isEmpty ? "" : " " + options
+        let at = Allowed<Double>.format(query.at)
+        let answer = Answer(
+            render: "segue render \(Self.quoted(effect))\(tail)",
+            still: "segue still \(Self.quoted(effect)) --at \(at)\(tail) -o \(Self.quoted(outputName + ".png"))",
+            spec: Spec(jobs: [job]))
+        return SegueJSON.data(answer)
+    }
+
+    /// The query's options as command-line arguments and as a spec job, files named as the
+    /// server was given them.
+    private var optionsAndJob: (arguments: [String], job: [String: SpecValue]) {
         let effect = effectArgument
         var arguments: [String] = []
         var job: [String: SpecValue] = ["effect": .string(effect), "output": .string("out/\(outputName)")]
@@ -56,24 +77,11 @@ struct CommandBuilder {
             }
         }
         if !params.isEmpty { job["params"] = .object(params) }
-        let options = arguments.map(Self.quoted).joined(separator: " ")
-        let tail = options.isEmpty ? "" : " " + options
-        let at = Allowed<Double>.format(query.at)
-        let answer = Answer(
-            render: "segue render \(Self.quoted(effect))\(tail)",
-            still: "segue still \(Self.quoted(effect)) --at \(at)\(tail) -o \(Self.quoted(outputName + ".png"))",
-            spec: Spec(jobs: [job]))
-        return SegueJSON.data(answer)
+        return (arguments, job)
     }
 
     /// A built-in's name, or the shader file as the server was given it.
-    private var effectArgument: String {
-        guard let file = query.shaderFile else { return query.effect }
-        if let folder = files.shaderDirectory, files.shaders().first(where: { $0.name == file.name && $0.path.hasPrefix(ServedFiles.realPath(folder) ?? folder) }) != nil {
-            return (folder as NSString).appendingPathComponent(file.name)
-        }
-        return files.namedShaders.first { ($0 as NSString).lastPathComponent == file.name } ?? file.name
-    }
+    private var effectArgument: String { query.shaderFile?.path ?? query.effect }
 
     private var outputName: String { (query.shaderFile.map { ($0.name as NSString).deletingPathExtension }) ?? query.effect }
 

@@ -27,8 +27,11 @@ public struct SegueServer: Sendable {
     public init(_ configuration: Configuration, notice: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         let session = RenderSession(backend: .auto, eglPlatform: configuration.eglPlatform, notice: notice)
-        session.frameTimeLimit = configuration.frameTimeLimit
-        api = ServeAPI(files: configuration.files, renderThread: RenderThread(session: session))
+        // The in-process session never arms the watchdog, which would end the server: user
+        // shaders' frames are drawn by a child under the limit (`ShaderFrameChild`).
+        session.frameTimeLimit = 0
+        api = ServeAPI(files: configuration.files, renderThread: RenderThread(session: session),
+                       shaderTimeLimit: configuration.frameTimeLimit, eglPlatform: configuration.eglPlatform)
     }
 
     /// Serves until the process ends; `onListening` gets the URL once the port is bound.

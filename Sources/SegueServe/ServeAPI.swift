@@ -1,6 +1,7 @@
 import Foundation
 import SegueAuthoring
 import SegueCore
+import SegueGL
 import SegueIO
 import SeguePipeline
 
@@ -13,12 +14,19 @@ public final class ServeAPI: Sendable {
     public let renderThread: RenderThread
     public let cache: FrameCache
     public let events: EventHub
+    /// Seconds a user shader's frame may take (0 = no limit: drawn in-process).
+    public let shaderTimeLimit: Double
+    /// Passed on to the child that draws a user shader's frame.
+    public let eglPlatform: EGLPlatformChoice
 
-    public init(files: ServedFiles, renderThread: RenderThread, cache: FrameCache = FrameCache(), events: EventHub = EventHub()) {
+    public init(files: ServedFiles, renderThread: RenderThread, cache: FrameCache = FrameCache(), events: EventHub = EventHub(),
+                shaderTimeLimit: Double = 0, eglPlatform: EGLPlatformChoice = .auto) {
         self.files = files
         self.renderThread = renderThread
         self.cache = cache
         self.events = events
+        self.shaderTimeLimit = shaderTimeLimit
+        self.eglPlatform = eglPlatform
     }
 
     /// A served file changed: frames rendered from it are stale, and open pages are told.
@@ -49,9 +57,17 @@ public final class ServeAPI: Sendable {
         let generation = cache.currentGeneration()
         let png: Data
         do throws(ServeFailure) {
-            png = try await renderThread.run(client: query.client) { session throws(ServeFailure) in
+            png = try await renderThread.run(client: query.client) { [self] session throws(ServeFailure) in
                 do throws(SegueError) {
                     let transition = try PreparedTransition(query.request)
+                    if let shader = query.shaderFile, shaderTimeLimit > 0 {
+                        // Compiled here, so a broken file answers with its line; drawn in a
+                        // child, so a frame that never ends takes the child down, not the server.
+                        _ = try session.renderer(for: transition, backend: query.backend)
+                        let arguments = CommandBuilder(query: query, items: items, files: files).stillArguments
+                            + (eglPlatform == .auto ? [] : ["--egl-platform", eglPlatform.rawValue])
+                        return try ShaderFrameChild.png(stillArguments: arguments, timeLimit: shaderTimeLimit, shaderPath: shader.path)
+                    }
                     let frame = try Self.render(transition, at: query.at, backend: query.backend, session: session)
                     return Data(try PNGCodec.encode(frame, compression: .default))
                 } catch { throw .segue(error) }
@@ -127,7 +143,7 @@ public final class ServeAPI: Sendable {
     func named(_ failure: ServeFailure) -> ServeFailure {
         let served = files.all()
         return failure.naming { path in
-            if let file = served.first(where: { $0.path == path || ServedFiles.realPath(path) == $0.path }) { return file.name }
+            if let file = served.first(where: { $0.path == path }) { return file.name }
             return path
         }
     }

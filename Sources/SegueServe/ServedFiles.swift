@@ -7,7 +7,8 @@ import SegueCore
 /// sub-folder, a symlink whose target lies outside the folder — is refused before a byte is
 /// read, so a page (or anyone who can reach the port) cannot read the rest of the disk.
 public struct ServedFiles: Sendable {
-    /// A served file: the name requests use and the real path behind it.
+    /// A served file: the name requests use, and its path as the server was given it (the
+    /// folder as given joined with the name: what `segue list` and error messages show).
     public struct File: Sendable, Hashable {
         public var name: String
         public var path: String
@@ -32,7 +33,7 @@ public struct ServedFiles: Sendable {
         let taken = Set(files.map(\.name))
         for path in namedShaders {
             let name = (path as NSString).lastPathComponent
-            if !taken.contains(name) { files.append(File(name: name, path: Self.realPath(path) ?? path)) }
+            if !taken.contains(name) { files.append(File(name: name, path: path)) }
         }
         return files
     }
@@ -79,7 +80,7 @@ public struct ServedFiles: Sendable {
         return names.sorted().compactMap { name -> File? in
             guard !name.hasPrefix("."), extensions.contains((name as NSString).pathExtension.lowercased()) else { return nil }
             guard let real = realPath(root + "/" + name), real.hasPrefix(root + "/"), isRegularFile(real) else { return nil }
-            return File(name: name, path: real)
+            return File(name: name, path: (folder as NSString).appendingPathComponent(name))
         }
     }
 

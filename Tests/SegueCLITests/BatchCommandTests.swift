@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 import Testing
 @testable import segue
 
@@ -19,7 +20,7 @@ enum CLI {
         if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         // stderr goes to a file, so neither stream can fill up while the other is read.
-        let errPath = NSTemporaryDirectory() + "segue-cli-stderr-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let errPath = TestFiles.scratchRoot + "/stderr-\(UUID().uuidString)"
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         defer { unlink(errPath) }
         let out = Pipe()
@@ -36,11 +37,7 @@ enum CLI {
         precondition(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)), "cannot write \(path)")
     }
 
-    static func temporaryDirectory(_ name: String = #function) -> String {
-        let dir = NSTemporaryDirectory() + "segue-cli-\(getpid())-\(name.filter(\.isLetter))-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    static func temporaryDirectory(_ name: String = #function) -> String { TestFiles.temporaryDirectory(name) }
 }
 
 @Suite struct BatchCommandTests {

@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 
 /// Runs the built `segue` executable (it sits next to the test bundle) and captures its output.
 struct SegueProcess {
@@ -30,8 +31,6 @@ struct SegueProcess {
 
     /// A fresh empty folder for one test.
     static func scratchDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        URL(fileURLWithPath: TestFiles.temporaryDirectory("cli"))
     }
 }

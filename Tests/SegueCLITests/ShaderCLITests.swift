@@ -38,8 +38,7 @@ private func segue(_ arguments: [String], environment: [String: String] = [:]) t
 private final class Workspace {
     let path: String
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(getpid())-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = TestFiles.temporaryDirectory("shader-cli")
         var from = PixelBuffer(width: 40, height: 30), to = PixelBuffer(width: 40, height: 30)
         for y in 0..<30 {
             for x in 0..<40 {

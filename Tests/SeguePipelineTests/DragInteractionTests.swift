@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 import Testing
 import SegueCore
 import SeguePipeline
@@ -15,7 +16,7 @@ import SeguePipeline
             samples.append("{\"t\": \(t), \"x\": 0, \"y\": \(points * min(1, t / 0.4))}")
         }
         let json = "{\"axis\": \"y\", \"travel\": \(travel), \"release\": 0.6, \"samples\": [\(samples.joined(separator: ","))]}"
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("drag-\(UUID().uuidString).json")
+        let url = URL(fileURLWithPath: TestFiles.scratchRoot + "/drag-\(UUID().uuidString).json")
         try Data(json.utf8).write(to: url)
         return url.path
     }

@@ -2,9 +2,19 @@ import Foundation
 
 /// Scratch files for tests.
 public enum TestFiles {
-    /// A fresh empty directory under the system temporary directory.
+    /// The folder every scratch file of this test process lives under, removed when the process
+    /// exits, so that no run leaves folders behind in the system's temporary directory.
+    public static let scratchRoot: String = {
+        try? FileManager.default.createDirectory(atPath: scratchRootPath, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: TestFiles.scratchRootPath) }
+        return scratchRootPath
+    }()
+
+    private static var scratchRootPath: String { NSTemporaryDirectory() + "segue-tests-\(getpid())" }
+
+    /// A fresh empty directory under `scratchRoot`.
     public static func temporaryDirectory(_ name: String = #function) -> String {
-        let base = NSTemporaryDirectory() + "segue-test-\(getpid())-\(name.filter { $0.isLetter })-\(UInt32.random(in: 0...UInt32.max))"
+        let base = scratchRoot + "/\(name.filter { $0.isLetter })-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         return base
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 import Testing
 
 /// One malformed or extreme input and what Segue must do with it. Every case, whatever it
@@ -74,7 +75,7 @@ private func makedev(_ major: UInt32, _ minor: UInt32) -> dev_t {
 extension HostileCase {
     /// Runs the case and records every broken rule as a test issue.
     func check() throws {
-        let root = NSTemporaryDirectory() + "segue-hostile-\(getpid())-\(UUID().uuidString)"
+        let root = TestFiles.temporaryDirectory("hostile")
         let scratch = Scratch(path: root + "/work")
         try FileManager.default.createDirectory(atPath: scratch.path, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -127,7 +127,7 @@ enum HostileImages {
 
     /// A 33×21 baseline JPEG made by the installed ffmpeg (a test dependency: missing is a failure).
     static let goodJPEG: Result<[UInt8], Error> = Result {
-        let dir = NSTemporaryDirectory() + "segue-hostile-jpeg-\(getpid())"
+        let dir = TestFiles.temporaryDirectory("hostile-jpeg")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let process = Process()
