@@ -4,13 +4,16 @@ driven through chromium-driver by Selenium.
 
     python3 Tests/browser/serve_e2e.py .build/debug/segue [--screenshot docs/images/serve.png]
 
-It starts `segue serve --port 0 --shaders TMP --images TMP` with a test shader and two snapshots
-(the built-in samples at 1×, written by `segue still`), reads the URL from the first line of stdout, loads the page and checks, as an author would see it: a frame on load, a new
-frame when the scrubber moves, another when a parameter changes, the play button running to the
-end, a new frame within 2 s of an edit of the shader file, the compiler's `file:line:col` over
-the last good frame when the file is broken, and a clean frame again once it is fixed; then a
-screenshot, and Ctrl-C stops the server. Any failure, a browser that cannot start included,
-exits 1: the test never skips (`make test-browser`).
+It starts `segue serve --port 0 --shaders TMP --images TMP` with a test shader and two
+snapshots (the built-in samples at 1×, written by `segue still`), reads the URL from the first
+line of stdout, loads the page with its settings in the address and checks what an author sees:
+a frame on load; a new frame when the scrubber moves and when a parameter changes; play running
+to the last frame; a new frame within 2 s of an edit of the shader file; the compiler's
+`file:line:col` over the last good frame when the file is broken, and a clean frame once fixed;
+a spring typed as the timing setting the length; a point parameter set by a click on the frame;
+GL beside software with the PSNR; then the screenshot, the copied command, and Ctrl-C stopping
+the server. Any failure, a browser that cannot start included, exits 1: the test never skips
+(`make test-browser`).
 """
 import argparse
 import os
@@ -27,6 +30,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -248,12 +252,22 @@ def run(segue, screenshot):
             "return document.getElementById('timing-description').textContent").startswith(SPRING))
         page.wait("the spring's length in frames", lambda: page.js(
             "return document.getElementById('scrubber').max") == str(SPRING_FRAMES))
-        sprung = page.new_frame("a frame on the spring", fixed)
+        page.new_frame("a frame on the spring", fixed)
+
+        # A point parameter set by clicking on the frame (bubble's start, in points).
+        Select(driver.find_element(By.ID, "effect")).select_by_value("bubble")
+        before = page.scrubbed_frame("bubble's frame")
+        frame = driver.find_element(By.ID, "frame")
+        ActionChains(driver).move_to_element_with_offset(frame, -frame.size["width"] // 4, 0).click().perform()
+        page.wait("the clicked point in bubble's start", lambda: re.fullmatch(
+            r"\d+,\d+", driver.find_element(By.ID, "param-start").get_attribute("value")))
+        bubbled = page.new_frame("bubble's frame from the clicked point", before)
+        check(page.js("return document.getElementById('param-color').type") == "color", "bubble's color is no colour input")
 
         # A built-in effect, GL beside software with the PSNR between them (the screenshot).
         Select(driver.find_element(By.ID, "effect")).select_by_value("push")
         driver.find_element(By.ID, "compare").click()
-        page.new_frame("push's GL frame", sprung)
+        page.new_frame("push's GL frame", bubbled)
         page.wait("the software frame beside it", lambda: page.js(
             "return document.getElementById('frame-software').dataset.hash || null") is not None)
         page.wait("the PSNR between the renderers", lambda: re.search(
