@@ -289,6 +289,10 @@ def run(segue, screenshot):
         page.wait("the copied command", lambda: page.js(
             "return document.getElementById('command').textContent").startswith("segue render push "))
 
+        # No script error on the way (failed requests, such as the broken shader's 422, are expected).
+        errors = [entry["message"] for entry in driver.get_log("browser")
+                  if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]]
+        check(not errors, f"the page logged errors: {errors}")
         driver.quit()
         driver = None
         server.interrupt()

@@ -88,6 +88,7 @@ function settingsQuery() {
   if ($("fit").value !== "cover") q.set("fit", $("fit").value);
   if (q.get("scale") === "auto") q.delete("scale");
   if (q.get("seed") === "0") q.delete("seed");
+  if (q.get("fps") === "60") q.delete("fps");   // the CLI's default
   for (const [name, value] of state.params) q.append("param", `${name}=${value}`);
   return q;
 }
@@ -522,6 +523,7 @@ function selectEffect(effect, keepValues) {
   $("effect-summary").textContent = effect ? effect.summary.replace(/\/(?:[^\s/]+\/)+([^\s/]+)/g, "$1") : "";
   const software = supportsSoftware();
   $("backend").querySelector('option[value="software"]').disabled = !software;
+  if (!software && $("backend").value === "software") $("backend").value = "auto";
   $("compare").disabled = !software;
   $("stage-software").hidden = !($("compare").checked && software);
   $("psnr").hidden = $("stage-software").hidden;
