@@ -226,6 +226,7 @@ def run(segue, screenshot):
         page.new_frame("the edited shader's frame", shown, RELOAD_SECONDS + 1)
         took = time.monotonic() - saved
         check(took <= RELOAD_SECONDS, f"the edited shader's frame took {took:.2f} s (limit {RELOAD_SECONDS} s)")
+        print(f"serve_e2e: the edited shader's frame showed {took:.2f} s after the save")
         edited = page.frame_hash()
 
         # A broken shader: the compiler's file:line:col over the last good frame.
