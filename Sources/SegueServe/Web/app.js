@@ -212,7 +212,8 @@ async function showParity(at) {
 
 function showError(error) {
   const box = $("error");
-  box.textContent = describeError(error);
+  // The compiler's messages come joined by " | ": one a line.
+  box.textContent = describeError(error).split(" | ").join("\n");
   box.hidden = false;
   document.body.dataset.error = "true";
   setStatus("error");
