@@ -10,7 +10,8 @@ line of stdout, loads the page with its settings in the address and checks what 
 a frame on load; a new frame when the scrubber moves and when a parameter changes; play running
 to the last frame; a new frame within 2 s of an edit of the shader file; the compiler's
 `file:line:col` over the last good frame when the file is broken, and a clean frame once fixed;
-a spring typed as the timing setting the length; a point parameter set by a click on the frame;
+a spring typed as the timing setting the length; a new frame when a served snapshot is saved
+over; a point parameter set by a click on the frame;
 GL beside software with the PSNR; then the screenshot, the copied command, and Ctrl-C stopping
 the server. Any failure, a browser that cannot start included, exits 1: the test never skips
 (`make test-browser`).
@@ -253,7 +254,17 @@ def run(segue, screenshot):
             "return document.getElementById('timing-description').textContent").startswith(SPRING))
         page.wait("the spring's length in frames", lambda: page.js(
             "return document.getElementById('scrubber').max") == str(SPRING_FRAMES))
-        page.new_frame("a frame on the spring", fixed)
+        sprung = page.new_frame("a frame on the spring", fixed)
+
+        # A snapshot saved over: the page re-renders with it, and again once it is back.
+        snapshot = os.path.join(images, "list.png")
+        with open(snapshot, "rb") as f:
+            original = f.read()
+        shutil.copyfile(os.path.join(images, "detail.png"), snapshot)
+        replaced = page.new_frame("the frame from the replaced snapshot", sprung, RELOAD_SECONDS + 1)
+        with open(snapshot, "wb") as f:
+            f.write(original)
+        page.new_frame("the frame from the restored snapshot", replaced, RELOAD_SECONDS + 1)
 
         # A point parameter set by clicking on the frame (bubble's start, in points).
         Select(driver.find_element(By.ID, "effect")).select_by_value("bubble")
