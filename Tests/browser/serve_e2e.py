@@ -11,9 +11,8 @@ a frame on load; a new frame when the scrubber moves and when a parameter change
 to the last frame; a new frame within 2 s of an edit of the shader file; the compiler's
 `file:line:col` over the last good frame when the file is broken, and a clean frame once fixed;
 a spring typed as the timing setting the length; a new frame when a served snapshot is saved
-over; a point parameter set by a click on the frame;
-GL beside software with the PSNR; then the screenshot, the copied command, and Ctrl-C stopping
-the server. Any failure, a browser that cannot start included, exits 1: the test never skips
+over; a point parameter set by a click on the frame; GL beside software with the PSNR; then
+the screenshot, the copied command, and Ctrl-C stopping the server. Any failure, a browser that cannot start included, exits 1: the test never skips
 (`make test-browser`).
 """
 import argparse
