@@ -1,7 +1,7 @@
 # Segue: the two commands of the README.
 #   make demo   install what is missing, build (release), render every built-in effect into ./out
-#   make test   install what is missing, run the test suite, then check the release binary is
-#               portable (test-portable)
+#   make test   install what is missing, run the test suite, the browser test of `segue serve`
+#               (test-browser), then check the release binary is portable (test-portable)
 #   make build  the release binary alone, Swift runtime linked in (.build/release/segue)
 #   make bench  segue bench --compare-ffmpeg on a release build
 #   make fuzz   libFuzzer on every parser, FUZZ_SECONDS each (Fuzz/, CONTRIBUTING.md)
@@ -26,12 +26,20 @@ BUILD_PACKAGES = pkgconf libegl-dev libgles-dev libgbm-dev libpng-dev libjpeg-de
 # llvmpipe (the -dev packages pull it in only by accident, through GLX); the statically linked
 # Swift runtime needs libstdc++6 and libgcc-s1 (every Debian has them; named for minimal images).
 RUNTIME_PACKAGES = libegl1 libegl-mesa0 libgbm1 libgles2 libgl1-mesa-dri libpng16-16 libjpeg62-turbo libstdc++6 libgcc-s1
-# Tests also exercise video output through ffmpeg, and the docs' examples use jq.
-TEST_PACKAGES = ffmpeg jq
+# Tests also exercise video output through ffmpeg, and the docs' examples use jq. The browser
+# test of `segue serve` drives Debian's chromium through chromium-driver from Python, with
+# Selenium from PyPI in a virtual environment under .build (Debian's Python refuses pip installs
+# outside one).
+TEST_PACKAGES = ffmpeg jq chromium chromium-driver python3 python3-venv
+BROWSER_VENV = .build/browser-venv
+SELENIUM = selenium==4.51.0
+# Where the browser test saves its screenshot of the page (the README's is docs/images/serve.png:
+# `make test-browser SERVE_SCREENSHOT=docs/images/serve.png`).
+SERVE_SCREENSHOT ?= .build/serve.png
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build demo test test-portable bench fuzz clean print-runtime-packages
+.PHONY: all deps test-deps build demo test test-browser test-portable bench fuzz clean print-runtime-packages
 
 all: build
 
@@ -50,6 +58,9 @@ deps:
 
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
+	@$(BROWSER_VENV)/bin/python -c 'import selenium' 2>/dev/null || \
+	    { echo "Installing $(SELENIUM) into $(BROWSER_VENV)"; \
+	      python3 -m venv $(BROWSER_VENV) && $(BROWSER_VENV)/bin/pip install -q $(SELENIUM); }
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -59,7 +70,14 @@ demo: build
 
 test: test-deps
 	$(SWIFT) test
+	$(MAKE) test-browser
 	$(MAKE) test-portable
+
+# `segue serve` (debug build) in headless chromium: scrubber, parameters, live reload, inline
+# shader errors (Tests/browser/serve_e2e.py). Fails, never skips, when the browser cannot start.
+test-browser: test-deps
+	$(SWIFT) build --product segue
+	$(BROWSER_VENV)/bin/python Tests/browser/serve_e2e.py $$($(SWIFT) build --show-bin-path)/segue --screenshot $(SERVE_SCREENSHOT)
 
 # The release binary runs with the toolchain's libraries hidden (Tests/portable.sh).
 test-portable: build

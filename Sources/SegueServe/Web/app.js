@@ -88,6 +88,7 @@ function settingsQuery() {
   if ($("fit").value !== "cover") q.set("fit", $("fit").value);
   if (q.get("scale") === "auto") q.delete("scale");
   if (q.get("seed") === "0") q.delete("seed");
+  if (q.get("fps") === "60") q.delete("fps");   // the CLI's default
   for (const [name, value] of state.params) q.append("param", `${name}=${value}`);
   return q;
 }
@@ -122,9 +123,15 @@ function hashBytes(buffer) {
 /// A 4xx/5xx JSON answer throws (the caller shows it over the last good frame).
 async function loadFrame(stream, img, query) {
   const controller = startStream(stream);
-  const response = await fetch(`/api/frame?${query}`, { cache: "no-store", signal: controller.signal });
-  // 409 (or 204): the server dropped this request for a newer one of the same client.
-  if (response.status === 409 || response.status === 204) return false;
+  let response;
+  for (let attempt = 0; ; attempt++) {
+    response = await fetch(`/api/frame?${query}`, { cache: "no-store", signal: controller.signal });
+    // 409 (or 204): the server dropped this request for another of the same client. When that
+    // one was an older request that reached the server later (requests travel on parallel
+    // connections), this one is still the page's latest: ask again.
+    if (response.status !== 409 && response.status !== 204) break;
+    if (controller.signal.aborted || attempt === 3) return false;
+  }
   if (!response.ok) throw apiError(response, await response.json().catch(() => null));
   const buffer = await response.arrayBuffer();
   if (controller.signal.aborted) return false;
@@ -149,8 +156,10 @@ async function render() {
   updatePosition(n);
   drawTiming();
   const compare = $("compare").checked && supportsSoftware();
+  history.replaceState(null, "", `?${frameQuery(at, chosenBackend())}`);
   const started = performance.now();
   setStatus("rendering…");
+  $("frame-caption").textContent = compare ? "gl" : "";
   const jobs = [showMain(at, compare ? "gl" : chosenBackend())];
   if (compare) jobs.push(showSoftware(at), showParity(at));
   const [shown] = await Promise.all(jobs);
@@ -190,7 +199,9 @@ async function showSoftware(at) {
 async function showParity(at) {
   const controller = startStream("parity");
   try {
-    const parity = await getJSON("/api/parity", frameQuery(at, "auto"), controller.signal);
+    const query = frameQuery(at, "auto");
+    query.set("client", `${clientId}-main`);
+    const parity = await getJSON("/api/parity", query, controller.signal);
     const psnr = parity.psnr === "inf" ? "∞ (identical)" : `${Number(parity.psnr).toFixed(2)} dB`;
     $("psnr").textContent = `GL vs software: PSNR ${psnr}, largest channel difference ${parity.maxDifference}`;
   } catch (error) {
@@ -201,7 +212,8 @@ async function showParity(at) {
 
 function showError(error) {
   const box = $("error");
-  box.textContent = describeError(error);
+  // The compiler's messages come joined by " | ": one a line.
+  box.textContent = describeError(error).split(" | ").join("\n");
   box.hidden = false;
   document.body.dataset.error = "true";
   setStatus("error");
@@ -281,12 +293,15 @@ async function refreshTiming() {
   try {
     timingCurve = await getJSON("/api/timing", query, startStream("timing").signal);
     field.classList.remove("invalid");
-    $("timing-description").textContent = timingCurve.description || timingCurve.spec;
+    $("timing-description").textContent =
+      `${timingCurve.description || timingCurve.spec} · ${Number(timingCurve.duration).toFixed(3)} s`;
+    $("timing-constants").textContent = timingCurve.constants || "";
   } catch (error) {
     if (isAbort(error)) return;
     timingCurve = null;
     field.classList.add("invalid");
     $("timing-description").textContent = describeError(error);
+    $("timing-constants").textContent = "";
   }
   drawTiming();
 }
@@ -472,9 +487,16 @@ async function loadCatalog() {
   for (const e of effects) {
     (e.backends.includes("software") ? builtins : shaders).append(new Option(e.name, e.name));
   }
+  // A served file that no longer loads leaves the list; the page stays on it, so that its frame
+  // request shows why (the error over the last good frame) until the file is fixed.
+  let chosen = effects.find((e) => e.name === current);
+  if (!chosen && state.effect && state.effect.name === current) {
+    chosen = state.effect;
+    shaders.append(new Option(`${current} (does not load)`, current));
+  }
   picker.append(builtins);
   if (shaders.children.length) picker.append(shaders);
-  const chosen = effects.find((e) => e.name === current) || effects[0];
+  chosen = chosen || effects[0];
   picker.value = chosen ? chosen.name : "";
   fillSnapshots();
   return chosen;
@@ -498,9 +520,11 @@ function selectEffect(effect, keepValues) {
   if (!keepValues || !sameEffect) state.params.clear();
   const declared = new Set((effect ? effect.parameters : []).map((p) => p.name));
   for (const name of [...state.params.keys()]) if (!declared.has(name)) state.params.delete(name);
-  $("effect-summary").textContent = effect ? effect.summary : "";
+  // A shader's summary names its file by full path: the file name says enough here.
+  $("effect-summary").textContent = effect ? effect.summary.replace(/\/(?:[^\s/]+\/)+([^\s/]+)/g, "$1") : "";
   const software = supportsSoftware();
   $("backend").querySelector('option[value="software"]').disabled = !software;
+  if (!software && $("backend").value === "software") $("backend").value = "auto";
   $("compare").disabled = !software;
   $("stage-software").hidden = !($("compare").checked && software);
   $("psnr").hidden = $("stage-software").hidden;
@@ -510,7 +534,8 @@ function selectEffect(effect, keepValues) {
 
 async function effectChanged() {
   stop();
-  selectEffect(state.effects.find((e) => e.name === $("effect").value), false);
+  const name = $("effect").value;
+  selectEffect(state.effects.find((e) => e.name === name) || state.effect, false);
   await Promise.all([refreshLength(), refreshTiming()]);
   await render();
 }
@@ -580,6 +605,17 @@ async function lengthChanged() {
   await render();
 }
 
+/// The page's settings live in its address (`?effect=…&timing=…&param=…&at=…`, the query keys
+/// of /api/frame), so a reload or a shared link shows the same frame.
+function restoreSettings(address) {
+  for (const id of ["from", "to", "size", "fps", "duration", "timing", "fit", "scale", "seed", "backend"]) {
+    if (!address.has(id)) continue;
+    const field = $(id), value = address.get(id);
+    if (field.tagName === "SELECT" && ![...field.options].some((o) => o.value === value)) continue;
+    field.value = value;
+  }
+}
+
 async function start() {
   $("scrubber").addEventListener("input", () => { stop(); render(); });
   $("play").addEventListener("click", play);
@@ -591,9 +627,18 @@ async function start() {
   for (const id of ["from", "to", "fit", "scale", "seed", "size", "backend"]) $(id).addEventListener("change", () => render());
   $("compare").addEventListener("change", () => { selectEffect(state.effect, true); render(); });
   try {
-    selectEffect(await loadCatalog(), false);
+    const address = new URLSearchParams(location.search);
+    const chosen = await loadCatalog();
+    restoreSettings(address);
+    selectEffect(chosen, false);
+    for (const pair of address.getAll("param")) {
+      const cut = pair.indexOf("=");
+      if (cut > 0) state.params.set(pair.slice(0, cut), pair.slice(cut + 1));
+    }
+    buildParameters();
     await Promise.all([refreshLength(), refreshTiming()]);
-    $("scrubber").value = String(Math.floor((state.frameCount - 1) / 2));
+    const at = address.has("at") ? Number(address.get("at")) : 0.5;
+    $("scrubber").value = String(Math.round(Math.min(Math.max(at, 0), 1) * (state.frameCount - 1)));
     await render();
   } catch (error) {
     showError(error);
