@@ -4,25 +4,11 @@ import Testing
 import SegueCore
 import SegueIO
 
-/// The built `segue` binary, run as a user runs it: these tests need real exit codes, stderr
-/// and a process a watchdog may end. It sits next to the test bundle (.build/<config>/).
-private func segueBinary() throws -> String {
-    let candidates = [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("segue").path,
-        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("segue").path,
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/segue").standardized.path,
-    ]
-    guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-        throw SegueError(.missingInput, "segue binary not found (looked at \(candidates))")
-    }
-    return path
-}
-
 private struct Run { var status: Int32; var stdout: String; var stderr: String }
 
 private func segue(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try segueBinary())
+    process.executableURL = URL(fileURLWithPath: try SegueBinary.path())
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = Pipe(), err = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 import SegueCore
 
 /// A `segue serve --port 0 …` child process, as a user starts it: the first line of its
@@ -10,24 +11,12 @@ final class ServeChild {
     let folder: String
     private let stderrPipe = Pipe()
 
-    /// The built `segue` binary beside the test bundle (.build/<config>/).
-    static func binary() throws -> String {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("segue").path,
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("segue").path,
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/segue").standardized.path,
-        ]
-        guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw SegueError(.missingInput, "segue binary not found (looked at \(candidates))")
-        }
-        return path
-    }
 
     /// Starts the server in `folder` (relative paths in `arguments` resolve there) and waits
     /// for its URL line (at most 20 s).
     init(_ arguments: [String], in folder: String) throws {
         self.folder = folder
-        process.executableURL = URL(fileURLWithPath: try Self.binary())
+        process.executableURL = URL(fileURLWithPath: try SegueBinary.path())
         process.arguments = ["serve", "--port", "0"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let out = Pipe()
@@ -156,7 +145,7 @@ enum RawHTTP {
 /// Runs `segue` to the end and returns its stdout bytes (tests compare them with the server's).
 func segueOutput(_ arguments: [String], in folder: String) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try ServeChild.binary())
+    process.executableURL = URL(fileURLWithPath: try SegueBinary.path())
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     let out = Pipe(), err = Pipe()
