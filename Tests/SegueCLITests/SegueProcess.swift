@@ -8,25 +8,12 @@ struct SegueProcess {
     var stderr: String
 
     static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("segue")
+        URL(fileURLWithPath: (try? SegueBinary.path()) ?? "segue")
     }
 
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> SegueProcess {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return SegueProcess(status: process.terminationStatus,
-                            stdout: String(decoding: outData, as: UTF8.self),
-                            stderr: String(decoding: errData, as: UTF8.self))
+        let run = try SegueBinary.run(arguments, in: directory?.path)
+        return SegueProcess(status: run.status, stdout: run.stdoutText, stderr: run.stderr)
     }
 
     /// A fresh empty folder for one test.

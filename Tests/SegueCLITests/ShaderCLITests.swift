@@ -4,20 +4,9 @@ import Testing
 import SegueCore
 import SegueIO
 
-private struct Run { var status: Int32; var stdout: String; var stderr: String }
-
-private func segue(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try SegueBinary.path())
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+private func segue(_ arguments: [String], environment: [String: String] = [:]) throws -> SegueProcess {
+    let run = try SegueBinary.run(arguments, environment: environment)
+    return SegueProcess(status: run.status, stdout: run.stdoutText, stderr: run.stderr)
 }
 
 /// A temporary folder with two small snapshots and a shader.

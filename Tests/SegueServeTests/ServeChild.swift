@@ -144,16 +144,6 @@ enum RawHTTP {
 
 /// Runs `segue` to the end and returns its stdout bytes (tests compare them with the server's).
 func segueOutput(_ arguments: [String], in folder: String) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try SegueBinary.path())
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, Array(outData), String(decoding: errData, as: UTF8.self))
+    let run = try SegueBinary.run(arguments, in: folder)
+    return (run.status, Array(run.stdout), run.stderr)
 }
