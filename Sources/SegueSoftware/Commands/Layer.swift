@@ -123,10 +123,10 @@ struct LayerOp: RowOp, @unchecked Sendable {
                 SpanKernel.lerp(out, s0, s0 + 1, count: n, weight: fracX)
             } else {
                 let wx = ChannelLanes(weight: fracX), wy = ChannelLanes(weight: fy)
-                forEachQuad(n) { i, k in
-                    let left = Quad.lerp(.load(s0 + i, count: k), .load(s1 + i, count: k), wy)
-                    let right = Quad.lerp(.load(s0 + i + 1, count: k), .load(s1 + i + 1, count: k), wy)
-                    Quad.lerp(left, right, wx).store(out + i, count: k)
+                forEachBlock(n) { i, k in
+                    let left = Block.lerp(.load(s0 + i, count: k), .load(s1 + i, count: k), wy)
+                    let right = Block.lerp(.load(s0 + i + 1, count: k), .load(s1 + i + 1, count: k), wy)
+                    Block.lerp(left, right, wx).store(out + i, count: k)
                 }
             }
             return
@@ -148,13 +148,13 @@ struct LayerOp: RowOp, @unchecked Sendable {
             blended = UnsafePointer(rowBuffer) - first
         }
         let c0 = c.first + span.lowerBound, c1 = c.second + span.lowerBound, cw = c.weight + span.lowerBound
-        forEachQuad(n) { i, k in
-            var left = Pixels4(), right = Pixels4()
+        forEachBlock(n) { i, k in
+            var left = PixelBlock(), right = PixelBlock()
             for lane in 0..<k {
                 left[lane] = blended[Int(c0[i + lane])]
                 right[lane] = blended[Int(c1[i + lane])]
             }
-            Quad.lerp(left, right, Pixels4.load(cw + i, count: k).spreadOverChannels).store(out + i, count: k)
+            Block.lerp(left, right, PixelBlock.load(cw + i, count: k).spreadOverChannels).store(out + i, count: k)
         }
     }
 }

@@ -22,21 +22,21 @@ struct MixOp: RowOp, @unchecked Sendable {
         if sources.count == 2 {
             let a = sources[0] + offset, b = sources[1] + offset
             let wa = ChannelLanes(weight: weights[0]), wb = ChannelLanes(weight: weights[1])
-            forEachQuad(width) { i, n in
-                let pa = Pixels4.load(a + i, count: n), pb = Pixels4.load(b + i, count: n)
-                Pixels4(even: Self.mix(pa.evenChannels &* wa, pb.evenChannels &* wb),
+            forEachBlock(width) { i, n in
+                let pa = PixelBlock.load(a + i, count: n), pb = PixelBlock.load(b + i, count: n)
+                PixelBlock(even: Self.mix(pa.evenChannels &* wa, pb.evenChannels &* wb),
                         odd: Self.mix(pa.oddChannels &* wa, pb.oddChannels &* wb)).store(dst + i, count: n)
             }
         } else {
             let lanes = weights.map { ChannelLanes(weight: $0) }
-            forEachQuad(width) { i, n in
+            forEachBlock(width) { i, n in
                 var even = ChannelLanes(repeating: 0x80), odd = ChannelLanes(repeating: 0x80)
                 for (s, w) in zip(sources, lanes) {
-                    let p = Pixels4.load(s + offset + i, count: n)
+                    let p = PixelBlock.load(s + offset + i, count: n)
                     even = addSaturating(even, p.evenChannels &* w)
                     odd = addSaturating(odd, p.oddChannels &* w)
                 }
-                Pixels4(even: even &>> 8, odd: odd &>> 8).store(dst + i, count: n)
+                PixelBlock(even: even &>> 8, odd: odd &>> 8).store(dst + i, count: n)
             }
         }
         return false

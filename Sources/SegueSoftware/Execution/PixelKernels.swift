@@ -1,24 +1,24 @@
 import SegueCore
 
 // Fixed-point compositing on premultiplied RGBA8 pixels held as little-endian UInt32
-// (R in the low byte, A in the high byte), four pixels at a time (`Pixels4`).
+// (R in the low byte, A in the high byte), eight pixels at a time (`PixelBlock`).
 //
-// Every formula works on 16-bit lanes of one 128-bit vector: a `Pixels4` seen as eight UInt16
-// splits into its even channels (R, B: `& 0xFF`) and odd channels (G, A: `>> 8`), one channel per
-// lane with room for a byte × weight product. Only SSE2 / NEON operations are needed (16-bit
-// multiplies, shifts, masks), so a plain release build vectorises them as well as one tuned for
-// a newer CPU (docs/ARCHITECTURE.md "Speed"). The single-pixel functions run the same formula
-// in lane 0, so each rule is written once.
+// Every formula works on 16-bit lanes: a `PixelBlock` seen as sixteen UInt16 splits into its
+// even channels (R, B: `& 0xFF`) and odd channels (G, A: `>> 8`), one channel per lane with room
+// for a byte × weight product. Only SSE2 / NEON operations are needed (16-bit multiplies,
+// shifts, masks), so a plain release build vectorises them; a block is 256 bits, two 128-bit
+// registers there and one AVX2 register in a build for haswell (docs/ARCHITECTURE.md "Speed").
+// The single-pixel functions run the same formula in lane 0, so each rule is written once.
 //
 // Weights are 8-bit fractions 0…256 (256 = copy), exact at 0 and 1, like GL's fixed-point
 // blending of an RGBA8 target.
 
-/// Four pixels, one per 32-bit lane.
-typealias Pixels4 = SIMD4<UInt32>
-/// Eight channel values (or weights), one per 16-bit lane.
-typealias ChannelLanes = SIMD8<UInt16>
+/// Eight pixels, one per 32-bit lane.
+typealias PixelBlock = SIMD8<UInt32>
+/// Sixteen channel values (or weights), one per 16-bit lane.
+typealias ChannelLanes = SIMD16<UInt16>
 
-extension Pixels4 {
+extension PixelBlock {
     /// R and B of each pixel (lanes 2k, 2k+1 belong to pixel k).
     @inline(__always) var evenChannels: ChannelLanes { unsafeBitCast(self, to: ChannelLanes.self) & 0xFF }
     /// G and A of each pixel.
@@ -26,24 +26,30 @@ extension Pixels4 {
 
     /// Pixels from channel lanes that each hold a value 0…255.
     @inline(__always) init(even: ChannelLanes, odd: ChannelLanes) {
-        self = unsafeBitCast(even | (odd &<< 8), to: Pixels4.self)
+        self = unsafeBitCast(even | (odd &<< 8), to: PixelBlock.self)
+    }
+
+    /// `p` in lane 0, the other lanes zero.
+    @inline(__always) init(lane0 p: UInt32) {
+        self.init(repeating: 0)
+        self[0] = p
     }
 
     /// A per-pixel value 0…256 spread over that pixel's two lanes of `evenChannels`/`oddChannels`.
     @inline(__always) var spreadOverChannels: ChannelLanes { unsafeBitCast(self | (self &<< 16), to: ChannelLanes.self) }
 
-    /// `count` (0…4) pixels from `p`; lanes past `count` are zero.
-    @inline(__always) static func load(_ p: UnsafePointer<UInt32>, count: Int = 4) -> Pixels4 {
-        if count == 4 { return UnsafeRawPointer(p).loadUnaligned(as: Pixels4.self) }
-        var v = Pixels4()
+    /// `count` (0…8) pixels from `p`; lanes past `count` are zero.
+    @inline(__always) static func load(_ p: UnsafePointer<UInt32>, count: Int = 8) -> PixelBlock {
+        if count == 8 { return UnsafeRawPointer(p).loadUnaligned(as: PixelBlock.self) }
+        var v = PixelBlock()
         for k in 0..<count { v[k] = p[k] }
         return v
     }
 
-    /// Writes the first `count` (0…4) pixels to `p`.
-    @inline(__always) func store(_ p: UnsafeMutablePointer<UInt32>, count: Int = 4) {
-        if count == 4 {
-            UnsafeMutableRawPointer(p).storeBytes(of: self, as: Pixels4.self)
+    /// Writes the first `count` (0…8) pixels to `p`.
+    @inline(__always) func store(_ p: UnsafeMutablePointer<UInt32>, count: Int = 8) {
+        if count == 8 {
+            UnsafeMutableRawPointer(p).storeBytes(of: self, as: PixelBlock.self)
             return
         }
         for k in 0..<count { p[k] = self[k] }
@@ -67,53 +73,53 @@ extension ChannelLanes {
     return sum.replacing(with: .max, where: sum .< x)
 }
 
-/// Four-pixel forms of the compositing rules.
-enum Quad {
+/// The compositing rules on a block of pixels.
+enum Block {
     /// `p · w / 256` per channel, `w` 0…256 per lane.
-    @inline(__always) static func scale(_ p: Pixels4, _ w: ChannelLanes) -> Pixels4 {
-        Pixels4(even: (p.evenChannels &* w &+ 0x80) &>> 8, odd: (p.oddChannels &* w &+ 0x80) &>> 8)
+    @inline(__always) static func scale(_ p: PixelBlock, _ w: ChannelLanes) -> PixelBlock {
+        PixelBlock(even: (p.evenChannels &* w &+ 0x80) &>> 8, odd: (p.oddChannels &* w &+ 0x80) &>> 8)
     }
 
     /// `src + (1 − src.a)·dst` with both premultiplied.
-    @inline(__always) static func over(_ src: Pixels4, _ dst: Pixels4) -> Pixels4 {
+    @inline(__always) static func over(_ src: PixelBlock, _ dst: PixelBlock) -> PixelBlock {
         let inverseAlpha = (255 &- (src &>> 24)).spreadOverChannels
         // A 32-bit add, as the packed formula always was: channels never carry for
         // premultiplied input (channel ≤ alpha).
-        return src &+ Pixels4(even: div255(dst.evenChannels &* inverseAlpha), odd: div255(dst.oddChannels &* inverseAlpha))
+        return src &+ PixelBlock(even: div255(dst.evenChannels &* inverseAlpha), odd: div255(dst.oddChannels &* inverseAlpha))
     }
 
     /// Per-channel saturating `src + dst`.
-    @inline(__always) static func plus(_ src: Pixels4, _ dst: Pixels4) -> Pixels4 {
-        let a = unsafeBitCast(src, to: SIMD16<UInt8>.self), b = unsafeBitCast(dst, to: SIMD16<UInt8>.self)
+    @inline(__always) static func plus(_ src: PixelBlock, _ dst: PixelBlock) -> PixelBlock {
+        let a = unsafeBitCast(src, to: SIMD32<UInt8>.self), b = unsafeBitCast(dst, to: SIMD32<UInt8>.self)
         let sum = a &+ b
-        return unsafeBitCast(sum.replacing(with: .max, where: sum .< a), to: Pixels4.self)
+        return unsafeBitCast(sum.replacing(with: .max, where: sum .< a), to: PixelBlock.self)
     }
 
-    @inline(__always) static func blend(_ src: Pixels4, _ dst: Pixels4, _ mode: BlendMode) -> Pixels4 {
+    @inline(__always) static func blend(_ src: PixelBlock, _ dst: PixelBlock, _ mode: BlendMode) -> PixelBlock {
         mode == .plus ? plus(src, dst) : over(src, dst)
     }
 
     /// `a + (b − a)·f/256` per channel, `f` 0…256 per lane (one bilinear step, as GL's 8-bit filter).
-    @inline(__always) static func lerp(_ a: Pixels4, _ b: Pixels4, _ f: ChannelLanes) -> Pixels4 {
+    @inline(__always) static func lerp(_ a: PixelBlock, _ b: PixelBlock, _ f: ChannelLanes) -> PixelBlock {
         let g = 256 &- f
-        return Pixels4(even: (a.evenChannels &* g &+ b.evenChannels &* f &+ 0x80) &>> 8,
+        return PixelBlock(even: (a.evenChannels &* g &+ b.evenChannels &* f &+ 0x80) &>> 8,
                        odd: (a.oddChannels &* g &+ b.oddChannels &* f &+ 0x80) &>> 8)
     }
 }
 
 /// `p · w / 256` per channel, `w` in 0…256.
 @inline(__always) func scalePixel(_ p: UInt32, _ w: UInt32) -> UInt32 {
-    Quad.scale(Pixels4(p, 0, 0, 0), ChannelLanes(weight: w))[0]
+    Block.scale(PixelBlock(lane0: p), ChannelLanes(weight: w))[0]
 }
 
 /// `src + (1 − src.a)·dst` with both premultiplied.
 @inline(__always) func overPixel(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-    Quad.over(Pixels4(src, 0, 0, 0), Pixels4(dst, 0, 0, 0))[0]
+    Block.over(PixelBlock(lane0: src), PixelBlock(lane0: dst))[0]
 }
 
 /// Per-channel saturating `src + dst`.
 @inline(__always) func plusPixel(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-    Quad.plus(Pixels4(src, 0, 0, 0), Pixels4(dst, 0, 0, 0))[0]
+    Block.plus(PixelBlock(lane0: src), PixelBlock(lane0: dst))[0]
 }
 
 @inline(__always) func blendPixel(_ src: UInt32, _ dst: UInt32, _ blend: BlendMode) -> UInt32 {
@@ -122,7 +128,7 @@ enum Quad {
 
 /// `a + (b − a)·f/256` per channel, `f` in 0…256 (one bilinear step, as GL's 8-bit filter).
 @inline(__always) func lerpPixel(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
-    Quad.lerp(Pixels4(a, 0, 0, 0), Pixels4(b, 0, 0, 0), ChannelLanes(weight: f))[0]
+    Block.lerp(PixelBlock(lane0: a), PixelBlock(lane0: b), ChannelLanes(weight: f))[0]
 }
 
 /// A weight 0…1 as 0…256.
@@ -130,13 +136,19 @@ enum Quad {
     UInt32(clamp(w, 0, 1) * 256 + 0.5)
 }
 
-/// Calls `body(i, n)` over `0..<count` in steps of four pixels: `n` is 4, except for a last
-/// step of 1…3 (the kernels load and store that many, through the same four-pixel formula).
-@inline(__always) func forEachQuad(_ count: Int, _ body: (_ i: Int, _ n: Int) -> Void) {
+/// Calls `body(i, n)` over `0..<count` in steps of a block: `n` is 8, except for a last step
+/// of 1…7 (the kernels load and store that many, through the same block formula).
+@inline(__always) func forEachBlock(_ count: Int, _ body: (_ i: Int, _ n: Int) -> Void) {
     var i = 0
-    while i + 4 <= count {
-        body(i, 4)
-        i += 4
+    // Two blocks per turn: their loads overlap the previous block's arithmetic.
+    while i + 16 <= count {
+        body(i, 8)
+        body(i + 8, 8)
+        i += 16
+    }
+    if i + 8 <= count {
+        body(i, 8)
+        i += 8
     }
     if i < count { body(i, count - i) }
 }
@@ -151,23 +163,23 @@ enum SpanKernel {
             return
         }
         let lanes = ChannelLanes(weight: w)
-        forEachQuad(count) { i, n in Quad.scale(.load(src + i, count: n), lanes).store(dst + i, count: n) }
+        forEachBlock(count) { i, n in Block.scale(.load(src + i, count: n), lanes).store(dst + i, count: n) }
     }
 
     static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, weight w: UInt32, _ mode: BlendMode) {
         let lanes = ChannelLanes(weight: w)
         switch (mode, w == 256) {
         case (.sourceOver, true):
-            forEachQuad(count) { i, n in Quad.over(.load(src + i, count: n), .load(dst + i, count: n)).store(dst + i, count: n) }
+            forEachBlock(count) { i, n in Block.over(.load(src + i, count: n), .load(dst + i, count: n)).store(dst + i, count: n) }
         case (.sourceOver, false):
-            forEachQuad(count) { i, n in
-                Quad.over(Quad.scale(.load(src + i, count: n), lanes), .load(dst + i, count: n)).store(dst + i, count: n)
+            forEachBlock(count) { i, n in
+                Block.over(Block.scale(.load(src + i, count: n), lanes), .load(dst + i, count: n)).store(dst + i, count: n)
             }
         case (.plus, true):
-            forEachQuad(count) { i, n in Quad.plus(.load(src + i, count: n), .load(dst + i, count: n)).store(dst + i, count: n) }
+            forEachBlock(count) { i, n in Block.plus(.load(src + i, count: n), .load(dst + i, count: n)).store(dst + i, count: n) }
         case (.plus, false):
-            forEachQuad(count) { i, n in
-                Quad.plus(Quad.scale(.load(src + i, count: n), lanes), .load(dst + i, count: n)).store(dst + i, count: n)
+            forEachBlock(count) { i, n in
+                Block.plus(Block.scale(.load(src + i, count: n), lanes), .load(dst + i, count: n)).store(dst + i, count: n)
             }
         }
     }
@@ -178,16 +190,16 @@ enum SpanKernel {
             dst.update(repeating: color, count: count)
             return
         }
-        let colors = Pixels4(repeating: color)
+        let colors = PixelBlock(repeating: color)
         switch mode {
-        case .sourceOver: forEachQuad(count) { i, n in Quad.over(colors, .load(dst + i, count: n)).store(dst + i, count: n) }
-        case .plus: forEachQuad(count) { i, n in Quad.plus(colors, .load(dst + i, count: n)).store(dst + i, count: n) }
+        case .sourceOver: forEachBlock(count) { i, n in Block.over(colors, .load(dst + i, count: n)).store(dst + i, count: n) }
+        case .plus: forEachBlock(count) { i, n in Block.plus(colors, .load(dst + i, count: n)).store(dst + i, count: n) }
         }
     }
 
     /// `dst = a + (b − a)·f/256` per pixel, `f` 0…256.
     static func lerp(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int, weight f: UInt32) {
         let lanes = ChannelLanes(weight: f)
-        forEachQuad(count) { i, n in Quad.lerp(.load(a + i, count: n), .load(b + i, count: n), lanes).store(dst + i, count: n) }
+        forEachBlock(count) { i, n in Block.lerp(.load(a + i, count: n), .load(b + i, count: n), lanes).store(dst + i, count: n) }
     }
 }
