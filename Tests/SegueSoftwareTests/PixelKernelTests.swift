@@ -2,49 +2,15 @@ import Testing
 import SegueCore
 @testable import SegueSoftware
 
-/// The block kernels (`Block`, `SpanKernel`, `MixOp`) against the packed 32-bit formulas
-/// the renderer used before they were vectorised (`Packed`, below): every result must be the
-/// same bytes, for any input (premultiplied or not), at every span length and tail.
+/// The block kernels (`Block`, `SpanKernel`, `MixOp`) against the per-pixel formulas
+/// (`scalePixel`, `overPixel`, …) and the byte formula of a mix: every result must be the same
+/// bytes, for any input (premultiplied or not), at every span length and tail.
 @Suite struct PixelKernelTests {
-    /// The scalar formulas the golden frames were made with: two channels per 32-bit multiply.
-    enum Packed {
-        static let m: UInt32 = 0x00FF_00FF
-
-        static func div255(_ x: UInt32) -> UInt32 {
-            let t = x &+ 0x0080_0080
-            return ((t &+ ((t >> 8) & m)) >> 8) & m
-        }
-
-        static func scale(_ p: UInt32, _ w: UInt32) -> UInt32 {
-            let rb = (((p & m) &* w &+ 0x0080_0080) >> 8) & m
-            let ga = ((((p >> 8) & m) &* w &+ 0x0080_0080) >> 8) & m
-            return rb | (ga << 8)
-        }
-
-        static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-            let inv = 255 &- (src >> 24)
-            return src &+ (div255((dst & m) &* inv) | (div255(((dst >> 8) & m) &* inv) << 8))
-        }
-
-        static func plus(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-            let rb = (src & m) &+ (dst & m), ga = ((src >> 8) & m) &+ ((dst >> 8) & m)
-            let rbSat = (rb | ((rb >> 8) & 0x0001_0001) &* 0xFF) & m
-            let gaSat = (ga | ((ga >> 8) & 0x0001_0001) &* 0xFF) & m
-            return rbSat | (gaSat << 8)
-        }
-
-        static func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
-            let g: UInt32 = 256 &- f
-            let rb = (a & m) &* g &+ (b & m) &* f &+ 0x0080_0080
-            let ga = ((a >> 8) & m) &* g &+ ((b >> 8) & m) &* f &+ 0x0080_0080
-            return ((rb >> 8) & m) | (((ga >> 8) & m) << 8)
-        }
-
-        static func mix(_ bytes: [UInt8], _ weights: [UInt32]) -> UInt8 {
-            var sum: UInt32 = 128
-            for (b, w) in zip(bytes, weights) { sum &+= UInt32(b) &* w }
-            return UInt8(min(255, sum >> 8))
-        }
+    /// `min(255, (128 + Σ bᵢ·wᵢ) / 256)`: one channel of a mix.
+    static func mixByte(_ bytes: [UInt8], _ weights: [UInt32]) -> UInt8 {
+        var sum: UInt32 = 128
+        for (b, w) in zip(bytes, weights) { sum &+= UInt32(b) &* w }
+        return UInt8(min(255, sum >> 8))
     }
 
     /// Deterministic pixels: arbitrary bytes, with runs of extremes (0, 255) mixed in.
@@ -64,19 +30,6 @@ import SegueCore
 
     static let weights: [UInt32] = [0, 1, 2, 127, 128, 129, 200, 255, 256]
 
-    @Test func singlePixelFormulasMatchThePackedOnes() {
-        var pixels = Pixels()
-        for _ in 0..<20_000 {
-            let a = pixels.next(), b = pixels.next()
-            #expect(overPixel(a, b) == Packed.over(a, b))
-            #expect(plusPixel(a, b) == Packed.plus(a, b))
-            for w in Self.weights {
-                #expect(scalePixel(a, w) == Packed.scale(a, w))
-                #expect(lerpPixel(a, b, w) == Packed.lerp(a, b, w))
-            }
-        }
-    }
-
     @Test(arguments: [0, 1, 3, 7, 8, 9, 16, 21])
     func spanKernelsMatchPerPixelFormulas(count: Int) {
         var pixels = Pixels()
@@ -87,17 +40,17 @@ import SegueCore
             return dst
         }
         for w in Self.weights {
-            #expect(run { SpanKernel.store($0, $1, count: count, weight: w) } == src.prefix(count).map { Packed.scale($0, w) })
+            #expect(run { SpanKernel.store($0, $1, count: count, weight: w) } == src.prefix(count).map { scalePixel($0, w) })
             for mode in [BlendMode.sourceOver, .plus] {
                 func packed(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-                    mode == .plus ? Packed.plus(src, dst) : Packed.over(src, dst)
+                    mode == .plus ? plusPixel(src, dst) : overPixel(src, dst)
                 }
                 #expect(run { SpanKernel.blend($0, $1, count: count, weight: w, mode) }
-                        == (0..<count).map { packed(Packed.scale(src[$0], w), original[$0]) })
+                        == (0..<count).map { packed(scalePixel(src[$0], w), original[$0]) })
                 #expect(run { d, _ in SpanKernel.fill(d, count: count, src[count], mode) } == original.map { packed(src[count], $0) })
             }
             #expect(run { SpanKernel.lerp($0, $1, $1 + 1, count: count, weight: w) }
-                    == (0..<count).map { Packed.lerp(src[$0], src[$0 + 1], w) })
+                    == (0..<count).map { lerpPixel(src[$0], src[$0 + 1], w) })
         }
     }
 
@@ -118,7 +71,7 @@ import SegueCore
             let expected = (0..<width).map { x -> UInt32 in
                 (0..<4).reduce(UInt32(0)) { pixel, channel in
                     let bytes = sources.map { UInt8(truncatingIfNeeded: $0[width + x] >> (8 * channel)) }
-                    return pixel | UInt32(Packed.mix(bytes, used)) << (8 * channel)
+                    return pixel | UInt32(Self.mixByte(bytes, used)) << (8 * channel)
                 }
             }
             #expect(dst == expected, "weights \(used)")

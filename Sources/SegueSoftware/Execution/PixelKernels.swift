@@ -8,7 +8,6 @@ import SegueCore
 // for a byte × weight product. Only SSE2 / NEON operations are needed (16-bit multiplies,
 // shifts, masks), so a plain release build vectorises them; a block is 256 bits, two 128-bit
 // registers there and one AVX2 register in a build for haswell (docs/ARCHITECTURE.md "Speed").
-// The single-pixel functions run the same formula in lane 0, so each rule is written once.
 //
 // Weights are 8-bit fractions 0…256 (256 = copy), exact at 0 and 1, like GL's fixed-point
 // blending of an RGBA8 target.
@@ -27,12 +26,6 @@ extension PixelBlock {
     /// Pixels from channel lanes that each hold a value 0…255.
     @inline(__always) init(even: ChannelLanes, odd: ChannelLanes) {
         self = unsafeBitCast(even | (odd &<< 8), to: PixelBlock.self)
-    }
-
-    /// `p` in lane 0, the other lanes zero.
-    @inline(__always) init(lane0 p: UInt32) {
-        self.init(repeating: 0)
-        self[0] = p
     }
 
     /// A per-pixel value 0…256 spread over that pixel's two lanes of `evenChannels`/`oddChannels`.
@@ -107,19 +100,41 @@ enum Block {
     }
 }
 
+// One pixel at a time (shape edges, per-pixel sampling): the same formulas on a packed
+// UInt32, two channels per 32-bit multiply (`0x00FF00FF` masks: R and B, then G and A). Scalar
+// code, fast in every build, debug included; PixelKernelTests hold the blocks to these byte for byte.
+
+private let laneMask: UInt32 = 0x00FF_00FF
+
+/// Per lane `x / 255` rounded, for lanes holding products of two bytes.
+@inline(__always) func div255Lanes(_ x: UInt32) -> UInt32 {
+    let t = x &+ 0x0080_0080
+    return ((t &+ ((t >> 8) & laneMask)) >> 8) & laneMask
+}
+
 /// `p · w / 256` per channel, `w` in 0…256.
 @inline(__always) func scalePixel(_ p: UInt32, _ w: UInt32) -> UInt32 {
-    Block.scale(PixelBlock(lane0: p), ChannelLanes(weight: w))[0]
+    let rb = (((p & laneMask) &* w &+ 0x0080_0080) >> 8) & laneMask
+    let ga = ((((p >> 8) & laneMask) &* w &+ 0x0080_0080) >> 8) & laneMask
+    return rb | (ga << 8)
 }
 
 /// `src + (1 − src.a)·dst` with both premultiplied.
 @inline(__always) func overPixel(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-    Block.over(PixelBlock(lane0: src), PixelBlock(lane0: dst))[0]
+    let inv = 255 &- (src >> 24)
+    let rb = div255Lanes((dst & laneMask) &* inv)
+    let ga = div255Lanes(((dst >> 8) & laneMask) &* inv)
+    return src &+ (rb | (ga << 8))
 }
 
 /// Per-channel saturating `src + dst`.
 @inline(__always) func plusPixel(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-    Block.plus(PixelBlock(lane0: src), PixelBlock(lane0: dst))[0]
+    let rb = (src & laneMask) &+ (dst & laneMask)
+    let ga = ((src >> 8) & laneMask) &+ ((dst >> 8) & laneMask)
+    // A lane that overflowed has bit 8 set: saturate it to 0xFF.
+    let rbSat = (rb | ((rb >> 8) & 0x0001_0001) &* 0xFF) & laneMask
+    let gaSat = (ga | ((ga >> 8) & 0x0001_0001) &* 0xFF) & laneMask
+    return rbSat | (gaSat << 8)
 }
 
 @inline(__always) func blendPixel(_ src: UInt32, _ dst: UInt32, _ blend: BlendMode) -> UInt32 {
@@ -128,7 +143,10 @@ enum Block {
 
 /// `a + (b − a)·f/256` per channel, `f` in 0…256 (one bilinear step, as GL's 8-bit filter).
 @inline(__always) func lerpPixel(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
-    Block.lerp(PixelBlock(lane0: a), PixelBlock(lane0: b), ChannelLanes(weight: f))[0]
+    let g: UInt32 = 256 &- f
+    let rbSum: UInt32 = (a & laneMask) &* g &+ (b & laneMask) &* f &+ 0x0080_0080
+    let gaSum: UInt32 = ((a >> 8) & laneMask) &* g &+ ((b >> 8) & laneMask) &* f &+ 0x0080_0080
+    return ((rbSum >> 8) & laneMask) | (((gaSum >> 8) & laneMask) << 8)
 }
 
 /// A weight 0…1 as 0…256.
