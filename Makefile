@@ -9,9 +9,10 @@
 # apt-get (as root, or through sudo).
 
 SWIFT ?= swift
-# CPU the release build is tuned for (LLVM vectorises the pixel kernels for it). On x86-64,
-# haswell (AVX2, FMA): any x86-64 CPU since 2013 runs it, and it measured faster than
-# `native` on AVX-512 machines, whose gathers slow the scaled-layer kernel down.
+# CPU the release build is tuned for (the pixel kernels vectorise on the baseline too; AVX2
+# runs their 256-bit blocks in one register). On x86-64, haswell (AVX2, FMA): any x86-64 CPU
+# since 2013 runs it, and it measured faster than `native` on AVX-512 machines, whose gathers
+# slow the scaled-layer kernel down.
 ARCH := $(shell uname -m)
 CPU ?= $(if $(filter x86_64,$(ARCH)),haswell,)
 CPU_FLAGS = $(if $(CPU),-Xswiftc -target-cpu -Xswiftc $(CPU),)

@@ -80,9 +80,9 @@ public final class SoftwareRenderer: FrameRenderer {
     private func fusedMix(after color: PremultipliedColor, in steps: inout ArraySlice<LoweredStep>, canvas: PixelSize,
                           source: (ImageRef) throws(SegueError) -> UnsafePointer<UInt32>) throws(SegueError) -> MixOp? {
         guard color.isTransparent else { return nil }
-        var sources: [UnsafePointer<UInt8>] = [], weights: [UInt32] = []
+        var sources: [UnsafePointer<UInt32>] = [], weights: [UInt32] = []
         while case .layer(let layer)? = steps.first?.command, MixOp.fuses(layer, canvas: canvas) {
-            sources.append(UnsafeRawPointer(try source(layer.source)).assumingMemoryBound(to: UInt8.self))
+            sources.append(try source(layer.source))
             weights.append(weight256(layer.opacity))
             steps.removeFirst()
         }

@@ -32,13 +32,17 @@ let full = Rect(size: size)
 
 func plan(_ commands: [DrawCommand]) -> FramePlan { FramePlan(size: size, time: 0, progress: 0.5, commands: commands) }
 
-let fadePlan: FramePlan = {
-    var request = TransitionRequest(effect: "fade")
+/// A built-in effect's frame half way through.
+func midTransitionPlan(_ effect: String) -> FramePlan {
+    var request = TransitionRequest(effect: effect)
     request.fromImage = images[.from]
     request.toImage = images[.to]
     let transition = try! PreparedTransition(request)
     return transition.plan(fraction: 0.5)
-}()
+}
+let fadePlan = midTransitionPlan("fade")
+/// A layer at a fractional offset, a dim fill, a shadow and an opaque layer over them.
+let pushPlan = midTransitionPlan("push")
 /// A layer scaled by 0.9 about the centre, rounded corners: every pixel bilinearly sampled.
 let scaledLayerPlan = plan([
     .clear(Color(white: 0)),
@@ -66,6 +70,7 @@ func renderBenchmark(_ name: String, _ plan: FramePlan) {
 
 let benchmarks: @Sendable () -> Void = {
     renderBenchmark("fade 1080p (software)", fadePlan)
+    renderBenchmark("push 1080p (software)", pushPlan)
     renderBenchmark("scaled layer 1080p (bilinear)", scaledLayerPlan)
     renderBenchmark("layer + dim fill 1080p", dimPlan)
 

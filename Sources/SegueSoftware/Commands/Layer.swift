@@ -119,11 +119,15 @@ struct LayerOp: RowOp, @unchecked Sendable {
         if unitScale && span.lowerBound + offsetX >= 0 && span.upperBound + offsetX + 1 <= sourceWidth {
             // Same weights for every pixel: a straight blend along the two rows.
             let s0 = row0 + span.lowerBound + offsetX, s1 = row1 + span.lowerBound + offsetX
-            let fx = fracX
             if fy == 0 {
-                for i in 0..<n { out[i] = lerpPixel(s0[i], s0[i + 1], fx) }
+                SpanKernel.lerp(out, s0, s0 + 1, count: n, weight: fracX)
             } else {
-                for i in 0..<n { out[i] = lerpPixel(lerpPixel(s0[i], s1[i], fy), lerpPixel(s0[i + 1], s1[i + 1], fy), fx) }
+                let wx = ChannelLanes(weight: fracX), wy = ChannelLanes(weight: fy)
+                forEachBlock(n) { i, k in
+                    let left = Block.lerp(.load(s0 + i, count: k), .load(s1 + i, count: k), wy)
+                    let right = Block.lerp(.load(s0 + i + 1, count: k), .load(s1 + i + 1, count: k), wy)
+                    Block.lerp(left, right, wx).store(out + i, count: k)
+                }
             }
             return
         }
@@ -140,12 +144,17 @@ struct LayerOp: RowOp, @unchecked Sendable {
             blended = row0
         } else {
             let rowBuffer = out + n
-            for i in first...last { rowBuffer[i - first] = lerpPixel(row0[i], row1[i], fy) }
+            SpanKernel.lerp(rowBuffer, row0 + first, row1 + first, count: last - first + 1, weight: fy)
             blended = UnsafePointer(rowBuffer) - first
         }
         let c0 = c.first + span.lowerBound, c1 = c.second + span.lowerBound, cw = c.weight + span.lowerBound
-        for i in 0..<n {
-            out[i] = lerpPixel(blended[Int(c0[i])], blended[Int(c1[i])], cw[i])
+        forEachBlock(n) { i, k in
+            var left = PixelBlock(), right = PixelBlock()
+            for lane in 0..<k {
+                left[lane] = blended[Int(c0[i + lane])]
+                right[lane] = blended[Int(c1[i + lane])]
+            }
+            Block.lerp(left, right, PixelBlock.load(cw + i, count: k).spreadOverChannels).store(out + i, count: k)
         }
     }
 }

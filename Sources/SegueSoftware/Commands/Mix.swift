@@ -2,12 +2,12 @@ import SegueCore
 
 /// A software-only fusion: a clear to transparent and the layers after it that cover the
 /// canvas texel for texel, added (`plus`) — a cross-dissolve — run as one pass per row:
-/// `dst = Σ wᵢ·srcᵢ`, rounded once. The separate clear and per-layer passes give the same
-/// pixels within one level; fused, the fade costs about one plain blend of the snapshots.
+/// `dst = Σ wᵢ·srcᵢ` per channel, rounded once, saturating at 255. The separate clear and
+/// per-layer passes give the same pixels within one level; fused, the fade costs about one plain blend of the snapshots.
 ///
 /// `@unchecked Sendable`: the sources point into images pinned, and only read, for the frame.
 struct MixOp: RowOp, @unchecked Sendable {
-    let sources: [UnsafePointer<UInt8>]
+    let sources: [UnsafePointer<UInt32>]
     /// Per source, 0…256.
     let weights: [UInt32]
     let width: Int
@@ -18,22 +18,33 @@ struct MixOp: RowOp, @unchecked Sendable {
     }
 
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
-        let bytes = width * 4
-        let out = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
-        let offset = y * bytes
+        let offset = y * width
         if sources.count == 2 {
             let a = sources[0] + offset, b = sources[1] + offset
-            let wa = weights[0], wb = weights[1]
-            for i in 0..<bytes {
-                out[i] = UInt8(truncatingIfNeeded: min(255, (UInt32(a[i]) &* wa &+ UInt32(b[i]) &* wb &+ 128) >> 8))
+            let wa = ChannelLanes(weight: weights[0]), wb = ChannelLanes(weight: weights[1])
+            forEachBlock(width) { i, n in
+                let pa = PixelBlock.load(a + i, count: n), pb = PixelBlock.load(b + i, count: n)
+                PixelBlock(even: Self.mix(pa.evenChannels &* wa, pb.evenChannels &* wb),
+                        odd: Self.mix(pa.oddChannels &* wa, pb.oddChannels &* wb)).store(dst + i, count: n)
             }
         } else {
-            for i in 0..<bytes {
-                var sum: UInt32 = 128
-                for (s, w) in zip(sources, weights) { sum &+= UInt32(s[offset + i]) &* w }
-                out[i] = UInt8(truncatingIfNeeded: min(255, sum >> 8))
+            let lanes = weights.map { ChannelLanes(weight: $0) }
+            forEachBlock(width) { i, n in
+                var even = ChannelLanes(repeating: 0x80), odd = ChannelLanes(repeating: 0x80)
+                for (s, w) in zip(sources, lanes) {
+                    let p = PixelBlock.load(s + offset + i, count: n)
+                    even = addSaturating(even, p.evenChannels &* w)
+                    odd = addSaturating(odd, p.oddChannels &* w)
+                }
+                PixelBlock(even: even &>> 8, odd: odd &>> 8).store(dst + i, count: n)
             }
         }
         return false
+    }
+
+    /// `min(255, (x + y + 128) / 256)` per lane for two weighted channels: the 16-bit sum
+    /// saturates exactly when the result would pass 255.
+    @inline(__always) private static func mix(_ x: ChannelLanes, _ y: ChannelLanes) -> ChannelLanes {
+        addSaturating(x &+ 0x80, y) &>> 8
     }
 }

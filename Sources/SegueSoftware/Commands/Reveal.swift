@@ -39,7 +39,7 @@ struct RevealOp: RowOp, @unchecked Sendable {
             if w == 256 {
                 dst.advanced(by: inner.lowerBound).update(from: a + inner.lowerBound, count: inner.count)
             } else {
-                for x in inner { dst[x] = lerpPixel(b[x], a[x], w) }
+                SpanKernel.lerp(dst + inner.lowerBound, b + inner.lowerBound, a + inner.lowerBound, count: inner.count, weight: w)
             }
         }
         let py = Double(y) + 0.5

@@ -91,8 +91,7 @@ struct SpriteOp: RowOp, @unchecked Sendable {
                 let row1 = source + min(max(t + 1, 0), lastRow) * sourceWidth
                 let x0 = Int(s.x0), x1 = Int(s.x1), c = Int(s.column), fx = s.fx, fy = s.fy
                 if fx == 0 && fy == 0 && x0 + c >= 0 && x1 + c <= sourceWidth {
-                    let src = row0 + c
-                    for x in x0..<x1 { dst[x] = overPixel(src[x], dst[x]) }
+                    SpanKernel.blend(dst + x0, row0 + c + x0, count: x1 - x0, weight: 256, .sourceOver)
                     continue
                 }
                 for x in x0..<x1 {
