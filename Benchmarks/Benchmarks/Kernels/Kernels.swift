@@ -65,6 +65,7 @@ func renderBenchmark(_ name: String, _ plan: FramePlan) {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    streamBenchmarks()
     renderBenchmark("fade 1080p (software)", fadePlan)
     renderBenchmark("scaled layer 1080p (bilinear)", scaledLayerPlan)
     renderBenchmark("layer + dim fill 1080p", dimPlan)
