@@ -35,7 +35,7 @@ public enum FrameLoop {
                 throw error
             }
             renderNanos += DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds
-            try writer.submit(buffer, index: n)
+            try writer.submit(consume buffer, index: n)
             progress?(done + 1, range.count)
         }
         try writer.finish()
@@ -52,7 +52,8 @@ extension NullSink: ConcurrentFrameSink {}
 
 /// Runs sink writes on background queues, at most `capacity` frames in flight. A sequential
 /// sink (a contact sheet, a pipe) gets its frames in order on its own serial queue. A frame
-/// goes back to the pool when its last sink write ends.
+/// goes back to the pool when its last sink write ends. A lone `OwningFrameSink` is handed the
+/// buffer itself (`write(owned:)`), so it converts in place rather than into a copy.
 final class SinkWriter: @unchecked Sendable {
     private let sinks: [any FrameSink]
     private let queues: [DispatchQueue]
@@ -77,9 +78,14 @@ final class SinkWriter: @unchecked Sendable {
         self.slots = DispatchSemaphore(value: capacity)
     }
 
-    func submit(_ frame: PixelBuffer, index: Int) throws(SegueError) {
+    /// Queues `frame` for every sink. The caller hands over its only reference (`consume`), so
+    /// an owning sink can change the pixels without a copy-on-write.
+    func submit(_ frame: consuming PixelBuffer, index: Int) throws(SegueError) {
         if let error = currentError() { throw error }
         slots.wait()
+        if sinks.count == 1, let owner = sinks[0] as? any OwningFrameSink {
+            return submit(OwnedFrame(frame), to: owner, on: queues[0], index: index)
+        }
         let shared = SharedFrame(frame, readers: sinks.count)
         for (sink, queue) in zip(sinks, queues) {
             group.enter()
@@ -97,6 +103,24 @@ final class SinkWriter: @unchecked Sendable {
             }
         }
         if sinks.isEmpty, shared.release(to: pool) { slots.signal() }
+    }
+
+    private func submit(_ owned: OwnedFrame, to sink: any OwningFrameSink, on queue: DispatchQueue, index: Int) {
+        group.enter()
+        let box = UncheckedBox(sink)
+        queue.async {
+            defer { self.group.leave() }
+            var frame = owned.take()
+            if self.currentError() == nil {
+                do throws(SegueError) {
+                    try box.value.write(owned: &frame, index: index)
+                } catch {
+                    self.record(error)
+                }
+            }
+            self.pool.giveBack(consume frame)
+            self.slots.signal()
+        }
     }
 
     func finish() throws(SegueError) {
@@ -119,7 +143,7 @@ private final class SharedFrame: @unchecked Sendable {
     private var readers: Int
     private let lock = NSLock()
 
-    init(_ frame: PixelBuffer, readers: Int) {
+    init(_ frame: consuming PixelBuffer, readers: Int) {
         buffer = frame
         self.readers = readers
     }
@@ -136,6 +160,14 @@ private final class SharedFrame: @unchecked Sendable {
         pool.giveBack(frame)
         return true
     }
+}
+
+/// A frame on its way to its only reader: the reader takes the buffer out, leaving no other
+/// reference to its pixels.
+private final class OwnedFrame: @unchecked Sendable {
+    private var buffer: PixelBuffer?
+    init(_ frame: consuming PixelBuffer) { buffer = frame }
+    func take() -> PixelBuffer { buffer.take() ?? PixelBuffer(width: 0, height: 0) }
 }
 
 /// Sinks are used from one serial queue each; the box only carries them there.

@@ -20,6 +20,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Backends: all (software, and gl when it starts), or one.") var backend: Backends = .all
     @Option(help: "The 'from' snapshot. Default: the built-in list screen.") var from: String?
     @Option(help: "The 'to' snapshot. Default: the built-in detail screen.") var to: String?
+    @Option(help: "Also time each effect end to end, rendering and writing FORMAT as `segue render` does (raw and y4m to /dev/null, png and mp4 to the temporary folder); with --compare-ffmpeg, ffmpeg's xfade writes the same format.")
+    var endToEnd: EndToEndFormat?
     @Flag(help: "Also time ffmpeg's xfade on the equivalent transitions (same size, images and threads) and a plain C blend (gcc -O3 -march=native).")
     var compareFfmpeg = false
     @Flag(help: "Print JSON.") var json = false
@@ -27,6 +29,19 @@ struct BenchCommand: ParsableCommand {
     /// `--backend`: every backend, or one `BackendChoice`.
     enum Backends: String, CaseIterable, ExpressibleByArgument {
         case all, software, gl, auto
+    }
+
+    /// `--end-to-end`: the output formats measured as a user gets them.
+    enum EndToEndFormat: String, CaseIterable, ExpressibleByArgument {
+        case raw, y4m, png, mp4
+        var output: OutputFormat {
+            switch self {
+            case .raw: .raw
+            case .y4m: .y4m
+            case .png: .png
+            case .mp4: .mp4
+            }
+        }
     }
 
     /// xfade transitions equivalent to Segue effects (those present at run time are measured).
@@ -52,6 +67,20 @@ struct BenchCommand: ParsableCommand {
         /// PNG encode (fast) of one mid-transition frame on one core, ms.
         var pngFastEncodeMs: Stat
         var ffmpeg: FFmpegRow?
+        var endToEnd: EndToEndRow?
+    }
+    /// Rendering and writing one format, as `segue render` does.
+    struct EndToEndRow: Encodable {
+        var format: String
+        /// Where the output went: /dev/null (raw, y4m) or a temporary folder (png, mp4).
+        var destination: String
+        /// (median long run − median short run) / extra frames, ms.
+        var msPerFrame: Double
+        var fps: Double
+        /// End-to-end time per frame / render-only time per frame, in this run.
+        var overRenderOnly: Double
+        /// ffmpeg's xfade writing the same format, measured the same way.
+        var ffmpeg: FFmpegRow?
     }
     struct FFmpegRow: Encodable {
         var transition: String
@@ -62,6 +91,8 @@ struct BenchCommand: ParsableCommand {
         var ratio: Double
         var threads: Int
         var pixelFormat: String
+        /// The ffmpeg output options end to end (nil: render-only, into `-f null`).
+        var output: String?
     }
     /// A plain C blend of two RGBA frames (the bound a fade kernel can approach).
     struct CBlendRow: Encodable {
@@ -125,8 +156,20 @@ struct BenchCommand: ParsableCommand {
                     }
                     if let gl = renderer as? GLRenderer { glRenderer = gl.info.renderer }
                     var row = try measure(transition, renderer: renderer)
-                    if let ffmpeg, row.backend == "software", let xfade = Self.xfadeEquivalents.first(where: { $0.effect == name })?.xfade {
+                    let xfade = Self.xfadeEquivalents.first(where: { $0.effect == name })?.xfade
+                    if let ffmpeg, row.backend == "software", let xfade {
                         row.ffmpeg = try timeXfade(ffmpeg, xfade: xfade, transition: transition, segueFPS: row.fps)
+                    }
+                    if let endToEnd {
+                        var shortRequest = request
+                        shortRequest.duration = Double(Self.shortRunFrames(frames) - 1) / 60
+                        let short = try PreparedTransition(shortRequest)
+                        row.endToEnd = try measureEndToEnd(long: transition, short: short, renderer: renderer, format: endToEnd,
+                                                           renderMs: row.renderMs.median)
+                        if let ffmpeg, row.backend == "software", let xfade, let e2e = row.endToEnd {
+                            row.endToEnd?.ffmpeg = try timeXfadeEndToEnd(ffmpeg, xfade: xfade, transition: transition,
+                                                                         format: endToEnd, segueFPS: e2e.fps)
+                        }
                     }
                     if !json { printError(Self.line(row)) }
                     rows.append(row)
@@ -166,7 +209,94 @@ struct BenchCommand: ParsableCommand {
         if let f = r.ffmpeg {
             s += String(format: "  | xfade %@ %.1f fps (%.2f ms) → segue/ffmpeg %.2f×", f.transition, f.fps, f.msPerFrame, f.ratio)
         }
+        if let e = r.endToEnd {
+            s += String(format: "\n    end to end %@ → %@: %.1f fps (%.2f ms/frame, %.2f× render-only)",
+                        e.format, e.destination, e.fps, e.msPerFrame, e.overRenderOnly)
+            if let f = e.ffmpeg {
+                s += String(format: "  | xfade %@ → %@ %.1f fps (%.2f ms) → segue/ffmpeg %.2f×", f.transition, e.format, f.fps, f.msPerFrame, f.ratio)
+            }
+        }
         return s
+    }
+
+    /// Frames of the short run an end-to-end figure subtracts (start-up, ffmpeg's start and
+    /// flush cancel out): a quarter of the long run, at least 2.
+    static func shortRunFrames(_ frames: Int) -> Int { max(2, frames / 4) }
+
+    /// Per-frame cost of rendering and writing `format` as `segue render` does (`RenderJob`):
+    /// (median of the long runs − median of the short runs) / the extra frames, the method of
+    /// the README's end-to-end figures.
+    private func measureEndToEnd(long: PreparedTransition, short: PreparedTransition, renderer: any FrameRenderer,
+                                 format: EndToEndFormat, renderMs: Double) throws(SegueError) -> EndToEndRow {
+        let dir = NSTemporaryDirectory() + "segue-bench-e2e-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path: String
+        switch format {
+        case .raw, .y4m: path = "/dev/null"
+        case .png: path = dir + "/frames"
+        case .mp4: path = dir + "/out.mp4"
+        }
+        var times: [[Double]] = [[], []]
+        for run in 0...runs {
+            for (k, transition) in [long, short].enumerated() {
+                let start = DispatchTime.now()
+                _ = try RenderJob.run(transition, renderer: renderer, output: OutputSpec(format: format.output, path: path), version: Segue.version)
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+                if path != "/dev/null" { try? FileManager.default.removeItem(atPath: path) }
+                if run > 0 { times[k].append(seconds) }
+            }
+        }
+        let extra = max(1, long.frameCount - short.frameCount)
+        let perFrame = max(1e-9, (Stat(times[0]).median - Stat(times[1]).median) / Double(extra))
+        return EndToEndRow(format: format.rawValue, destination: path == "/dev/null" ? path : "temporary folder",
+                           msPerFrame: perFrame * 1000, fps: 1 / perFrame, overRenderOnly: perFrame * 1000 / max(1e-9, renderMs))
+    }
+
+    /// ffmpeg's xfade writing `format` end to end, measured like `measureEndToEnd`: both stills
+    /// converted to gbrap once and repeated with `loop`, xfade over the whole run (offset 0) so
+    /// every output frame is a transition frame, at the long and the short run's frame counts.
+    /// Outputs: raw `rgba` and `yuv4mpegpipe` (`yuv444p`, as Segue's C444) to stdout on
+    /// /dev/null, a PNG sequence at `-compression_level 1`, MP4 with `FFmpegSink`'s own filter
+    /// and encoder options.
+    private func timeXfadeEndToEnd(_ ffmpeg: String, xfade: String, transition t: PreparedTransition,
+                                   format: EndToEndFormat, segueFPS: Double) throws(SegueError) -> FFmpegRow {
+        let dir = NSTemporaryDirectory() + "segue-bench-xfade-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try PNGCodec.write(t.images[.from]!, to: dir + "/from.png", compression: .fast)
+        try PNGCodec.write(t.images[.to]!, to: dir + "/to.png", compression: .fast)
+        let threads = SystemInfo.activeProcessorCount
+        let output: [String]
+        var finalFilter = ""
+        switch format {
+        case .raw: output = ["-f", "rawvideo", "-pix_fmt", "rgba", "-"]
+        case .y4m: output = ["-f", "yuv4mpegpipe", "-pix_fmt", "yuv444p", "-"]
+        case .png: output = ["-pix_fmt", "rgba", "-compression_level", "1", "-f", "image2", dir + "/frames/%06d.png"]
+        case .mp4:
+            finalFilter = FFmpegSink.videoFilter(.mp4).map { "," + $0 } ?? ""
+            output = FFmpegSink.encoderArguments(.mp4) + ["-f", "mp4", dir + "/out.mp4"]
+        }
+        let counts = [frames, Self.shortRunFrames(frames)]
+        var times: [[Double]] = [[], []]
+        for run in 0...runs {
+            for (k, n) in counts.enumerated() {
+                try? FileManager.default.removeItem(atPath: dir + "/frames")
+                try? FileManager.default.createDirectory(atPath: dir + "/frames", withIntermediateDirectories: true)
+                let still = { (input: Int, label: String) in
+                    "[\(input):v]format=gbrap,loop=loop=\(n - 1):size=1:start=0,setpts=N/60/TB[\(label)];"
+                }
+                let graph = still(0, "a") + still(1, "b")
+                    + "[a][b]xfade=transition=\(xfade):duration=\(String(format: "%.6f", Double(n) / 60)):offset=0\(finalFilter)[o]"
+                let seconds = try runFFmpeg(ffmpeg, ["-hide_banner", "-v", "error", "-nostdin", "-y", "-filter_complex_threads", "\(threads)",
+                                                     "-framerate", "60", "-i", dir + "/from.png", "-framerate", "60", "-i", dir + "/to.png",
+                                                     "-filter_complex", graph, "-map", "[o]"] + output)
+                if run > 0 { times[k].append(seconds) }
+            }
+        }
+        let perFrame = max(1e-9, (Stat(times[0]).median - Stat(times[1]).median) / Double(max(1, counts[0] - counts[1])))
+        let fps = 1 / perFrame
+        return FFmpegRow(transition: xfade, msPerFrame: perFrame * 1000, fps: fps, ratio: segueFPS / fps, threads: threads,
+                         pixelFormat: "gbrap", output: output.filter { !$0.hasPrefix(dir) }.joined(separator: " "))
     }
 
     /// Every frame of the sequence per run (GL finishes each frame by reading it back).

@@ -30,6 +30,18 @@ struct FrameOwnershipTests {
         func finish() throws(SegueError) {}
     }
 
+    /// A lone sink that converts frames in place (as `RawVideoSink` does): records where the
+    /// pixels it changes live. A frame still shared would be copied on that write.
+    final class InPlaceSink: OwningFrameSink, @unchecked Sendable {
+        var addresses: [UInt] = []
+        func write(owned frame: inout PixelBuffer, index: Int) throws(SegueError) {
+            addresses.append(frame.bytes.withUnsafeMutableBytes { UInt(bitPattern: $0.baseAddress) })
+            usleep(2000)
+        }
+        func write(_ frame: PixelBuffer, index: Int) throws(SegueError) { Issue.record("a lone owning sink is handed the buffer") }
+        func finish() throws(SegueError) {}
+    }
+
     func transition(_ effect: String) throws -> PreparedTransition {
         var request = TransitionRequest(effect: effect)
         request.fromImage = TestImages.photo(96, 64, seed: 1)
@@ -49,6 +61,19 @@ struct FrameOwnershipTests {
         // Frames in flight are bounded by the writer (cores + 1), plus the one rendering.
         #expect(pool.allocationCount <= SystemInfo.activeProcessorCount + 2, "\(pool.allocationCount) buffers")
         // Every frame was rendered in place into one of those buffers: no copy-on-write.
+        #expect(Set(recorder.addresses).count <= pool.allocationCount)
+    }
+
+    @Test func aLoneOwningSinkChangesFramesInPlaceWithoutCopies() throws {
+        let t = try transition("fade")
+        let pool = FramePool(size: t.size)
+        let recorder = AddressRecorder(SoftwareRenderer())
+        let sink = InPlaceSink()
+        let stats = try FrameLoop.run(t, renderer: recorder, sinks: [sink], pool: pool)
+        #expect(stats.frames == 101 && sink.addresses.count == 101)
+        #expect(pool.allocationCount <= SystemInfo.activeProcessorCount + 2, "\(pool.allocationCount) buffers")
+        // The sink wrote into the very buffers the renderer drew: no copy-on-write either side.
+        #expect(Set(sink.addresses).isSubset(of: Set(recorder.addresses)))
         #expect(Set(recorder.addresses).count <= pool.allocationCount)
     }
 

@@ -69,6 +69,7 @@ func renderBenchmark(_ name: String, _ plan: FramePlan) {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    streamBenchmarks()
     renderBenchmark("fade 1080p (software)", fadePlan)
     renderBenchmark("push 1080p (software)", pushPlan)
     renderBenchmark("scaled layer 1080p (bilinear)", scaledLayerPlan)

@@ -7,7 +7,7 @@ import SegueCore
 /// files (a FIFO, a device) get ffmpeg's stream directly (`pipe:1`, MP4 fragmented since a
 /// stream cannot be rewound). ffmpeg's messages go to an unnamed temporary file, which
 /// disappears with the process whatever way it ends.
-public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
+public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked Sendable {
     public enum Container: String, Sendable, CaseIterable {
         case mp4, webm, gif
     }
@@ -17,6 +17,7 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
     private let process = Process()
     private let input: ByteOutput
     private let stdinHandle: FileHandle
+    private let straight = StraightAlphaFrames()
     /// A regular file: ffmpeg writes `file`'s temporary name; `lock` guards the final name.
     private let file: AtomicFile?
     private let lock: OutputLock?
@@ -68,6 +69,7 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
                              "-f", "rawvideo", "-pix_fmt", Self.inputPixelFormat(container),
                              "-s", size.description, "-framerate", String(fps), "-i", "pipe:0"]
+            + (Self.videoFilter(container).map { ["-vf", $0] } ?? [])
             + Self.encoderArguments(container, seekable: file != nil) + ["-f", container.rawValue, target]
         let pipe = Pipe()
         process.standardInput = pipe
@@ -112,13 +114,17 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
     /// RGB as it is (`rgb0` ignores the fourth byte). WebM (VP9 with alpha) and GIF get straight RGBA.
     static func inputPixelFormat(_ c: Container) -> String { c == .mp4 ? "rgb0" : "rgba" }
 
+    /// The filter applied before encoding: x264 4:2:0 needs even sides, so MP4 is padded by one
+    /// transparent-black column/row when odd.
+    public static func videoFilter(_ c: Container) -> String? { c == .mp4 ? "pad=ceil(iw/2)*2:ceil(ih/2)*2" : nil }
+
+    /// Encoder and container options (`segue bench --compare-ffmpeg` gives ffmpeg the same).
     /// `seekable`: a regular file (MP4 moves its index to the front); otherwise a stream (MP4
     /// written as fragments, which needs no seeking).
-    static func encoderArguments(_ c: Container, seekable: Bool = true) -> [String] {
+    public static func encoderArguments(_ c: Container, seekable: Bool = true) -> [String] {
         switch c {
         case .mp4:
-            // x264 4:2:0 needs even sides: pad by one transparent-black column/row when odd.
-            return ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "medium", "-crf", "18",
+            return ["-c:v", "libx264", "-preset", "medium", "-crf", "18",
                     "-pix_fmt", "yuv420p", "-movflags", seekable ? "+faststart" : "frag_keyframe+empty_moov+default_base_moof"]
         case .webm:
             return ["-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-deadline", "good", "-cpu-used", "4",
@@ -129,19 +135,34 @@ public final class FFmpegSink: AbortableFrameSink, @unchecked Sendable {
         }
     }
 
-    public func write(_ frame: PixelBuffer, index: Int) throws(SegueError) {
-        var bytes = frame.bytes
-        if container != .mp4 { unpremultiply(&bytes) }
+    /// MP4 reads the frame as it is; the others un-premultiply it in place (`StraightAlphaFrames`).
+    public func write(owned frame: inout PixelBuffer, index: Int) throws(SegueError) {
         do throws(SegueError) {
-            try input.write(bytes)
+            if container == .mp4 { return try input.write(frame.bytes) }
+            try straight.withStraightBytes(ofOwned: &frame) { bytes throws(SegueError) in try input.write(bytes) }
         } catch {
-            // ffmpeg exited early: its own message says why better than EPIPE does.
-            try? stdinHandle.close()
-            process.waitUntilExit()
-            let reason = failureReason()
-            discard()
-            throw reason ?? error
+            throw stopped(by: error)
         }
+    }
+
+    /// MP4 reads the frame as it is; the others un-premultiply a copy unless it is opaque.
+    public func write(_ frame: PixelBuffer, index: Int) throws(SegueError) {
+        do throws(SegueError) {
+            if container == .mp4 { return try input.write(frame.bytes) }
+            try straight.withStraightBytes(ofShared: frame) { bytes throws(SegueError) in try input.write(bytes) }
+        } catch {
+            throw stopped(by: error)
+        }
+    }
+
+    /// The error to report when a write failed: ffmpeg's own message when it exited early.
+    private func stopped(by error: SegueError) -> SegueError {
+        // ffmpeg exited early: its own message says why better than EPIPE does.
+        try? stdinHandle.close()
+        process.waitUntilExit()
+        let reason = failureReason()
+        discard()
+        return reason ?? error
     }
 
     public func finish() throws(SegueError) {

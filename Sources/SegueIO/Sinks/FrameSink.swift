@@ -14,6 +14,14 @@ public protocol AbortableFrameSink: FrameSink {
     func abort()
 }
 
+/// A sink that can take a frame over when it is the frame's only reader, converting it in place
+/// instead of into a copy (raw and ffmpeg streams un-premultiply this way). The render loop
+/// hands over the buffer itself; when `write(owned:index:)` returns the buffer goes back to the
+/// pool, so its pixels may be left changed.
+public protocol OwningFrameSink: FrameSink {
+    func write(owned frame: inout PixelBuffer, index: Int) throws(SegueError)
+}
+
 /// Discards frames (benchmarks measure rendering alone); counts them so a run can be checked.
 public final class NullSink: FrameSink {
     private let count = Atomic<Int>(0)

@@ -1,0 +1,71 @@
+import SegueCore
+import Synchronization
+
+/// Frames as straight-alpha bytes for a stream (raw RGBA, ffmpeg's WebM and GIF input), with
+/// no copy of an opaque frame: an opaque frame is written as it is, a frame the sink owns is
+/// converted in place, and a frame other sinks still read is converted into a buffer kept
+/// across frames. Conversions run band-parallel (`PixelBands`).
+final class StraightAlphaFrames {
+    private var converted: [UInt8] = []
+
+    /// Un-premultiplies `frame` in place (the caller owns it; its pixels are then straight)
+    /// and passes its bytes to `body`.
+    func withStraightBytes(ofOwned frame: inout PixelBuffer,
+                           _ body: (UnsafeRawBufferPointer) throws(SegueError) -> Void) throws(SegueError) {
+        let pixels = frame.width * frame.height
+        let result: Result<Void, SegueError> = frame.bytes.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return .success(()) }
+            let shared = SharedPointer(base)
+            PixelBands.forEach(pixels: min(pixels, bytes.count / 4)) { band in
+                let start = shared.pointer + 4 * band.lowerBound
+                Unpremultiply.convert(from: UnsafeRawPointer(start), to: start, pixels: band.count)
+            }
+            do throws(SegueError) { try body(UnsafeRawBufferPointer(bytes)); return .success(()) } catch { return .failure(error) }
+        }
+        try result.get()
+    }
+
+    /// Passes the straight bytes of `frame`, which other readers share, to `body`: the frame's
+    /// own bytes when it is opaque, else a converted copy in this object's buffer.
+    func withStraightBytes(ofShared frame: PixelBuffer,
+                           _ body: (UnsafeRawBufferPointer) throws(SegueError) -> Void) throws(SegueError) {
+        let pixels = min(frame.width * frame.height, frame.bytes.count / 4)
+        if converted.count != frame.bytes.count { converted = [UInt8](repeating: 0, count: frame.bytes.count) }
+        let result: Result<Void, SegueError> = frame.bytes.withUnsafeBytes { source in
+            guard let base = source.baseAddress else { return .success(()) }
+            let input = SharedPointer(UnsafeMutableRawPointer(mutating: base))
+            if Self.isOpaque(input, pixels: pixels) {
+                do throws(SegueError) { try body(source); return .success(()) } catch { return .failure(error) }
+            }
+            return converted.withUnsafeMutableBytes { target in
+                guard let out = target.baseAddress else { return .success(()) }
+                let output = SharedPointer(out)
+                PixelBands.forEach(pixels: pixels) { band in
+                    Unpremultiply.convert(from: UnsafeRawPointer(input.pointer + 4 * band.lowerBound),
+                                          to: output.pointer + 4 * band.lowerBound, pixels: band.count)
+                }
+                do throws(SegueError) { try body(UnsafeRawBufferPointer(target)); return .success(()) } catch { return .failure(error) }
+            }
+        }
+        try result.get()
+    }
+
+    /// Band-parallel `Unpremultiply.isOpaque`.
+    private static func isOpaque(_ input: SharedPointer, pixels: Int) -> Bool {
+        let translucentBands = Atomic<Int>(0)
+        PixelBands.forEach(pixels: pixels) { band in
+            if translucentBands.load(ordering: .relaxed) == 0,
+               !Unpremultiply.isOpaque(UnsafeRawPointer(input.pointer + 4 * band.lowerBound), pixels: band.count) {
+                translucentBands.add(1, ordering: .relaxed)
+            }
+        }
+        return translucentBands.load(ordering: .relaxed) == 0
+    }
+}
+
+/// A frame's base address carried into band workers; each band reads or writes only its own
+/// pixels.
+struct SharedPointer: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
+    init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
+}
