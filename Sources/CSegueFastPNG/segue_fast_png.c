@@ -30,6 +30,7 @@ static uint64_t load64(const uint8_t *p) {
     return v;
 }
 
+/// Whether every alpha of the row is 255: such a row needs no un-premultiplying.
 static int row_is_opaque(const uint8_t *rgba, size_t width) {
     uint32_t all = 0xFF;
     for (size_t x = 0; x < width; x++) all &= rgba[4 * x + 3];

@@ -5,8 +5,8 @@ import Foundation
 import SegueCore
 
 /// Compression effort for PNG output. `fast` is Segue's own writer (every row filtered Up,
-/// Huffman-only deflate with zero runs: an order of magnitude faster than zlib level 1 on
-/// photos, files within a few percent of it; see docs/ARCHITECTURE.md "Speed"); `default` is
+/// deflate with literals and byte runs only: about 5× faster than zlib level 1 on photos, files
+/// of the same size; see docs/ARCHITECTURE.md "Speed"); `default` is
 /// libpng's simplified API with its defaults (adaptive filters, level 6). That API has no finer
 /// knob, so `best` currently compresses like `default`.
 public enum PNGCompression: String, CaseIterable, Sendable {
@@ -103,8 +103,8 @@ public enum PNGCodec {
     }
 
     /// The `fast` writer: IHDR, one IDAT, IEND. The IDAT's zlib stream comes from
-    /// `CSegueFastPNG` (every row filtered Up and un-premultiplied while in cache, Huffman-only
-    /// deflate with zero runs as matches; docs/ARCHITECTURE.md "Speed"). Opaque frames are RGB,
+    /// `CSegueFastPNG` (every row filtered Up and un-premultiplied while in cache, deflate with
+    /// literals and runs of a repeated byte; docs/ARCHITECTURE.md "Speed"). Opaque frames are RGB,
     /// others straight RGBA, as with libpng. The file's buffer is taken uninitialised at the
     /// stream's worst case: only the pages written become resident.
     static func encodeFast(_ buffer: PixelBuffer) throws(SegueError) -> [UInt8] {
