@@ -28,6 +28,9 @@ let package = Package(
         .target(name: "CSegueJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // libpng's row API, for decoding (its simplified API misreads interlaced 16-bit files).
         .target(name: "CSeguePNG", linkerSettings: [.linkedLibrary("png16")]),
+        // The `fast` PNG writer's filter and deflate (fpnge-style), C so that every build,
+        // tuned or not, compiles it alike; zlib only for Adler-32.
+        .target(name: "CSegueFastPNG", linkerSettings: [.linkedLibrary("z")]),
 
         // The layering, bottom up (docs/ARCHITECTURE.md "Modules"): no module imports one above it.
         .target(name: "SegueCore", swiftSettings: kernelFlags),
@@ -37,7 +40,7 @@ let package = Package(
         .target(name: "SegueSoftware", dependencies: ["SegueCore"], swiftSettings: kernelFlags),
         .target(name: "SegueGL", dependencies: ["SegueCore", "SegueGLSL", "SegueShaders", "CEGL", "CGLES3", "CGBM"]),
         .target(name: "SegueDrawing", dependencies: ["SegueCore"], swiftSettings: kernelFlags),
-        .target(name: "SegueIO", dependencies: ["SegueCore", "SegueDrawing", "CPNG", "CSeguePNG", "CSegueJPEG"], swiftSettings: kernelFlags),
+        .target(name: "SegueIO", dependencies: ["SegueCore", "SegueDrawing", "CPNG", "CSeguePNG", "CSegueFastPNG", "CSegueJPEG"], swiftSettings: kernelFlags),
         .target(name: "SegueAuthoring", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL"]),
         .target(name: "SeguePipeline", dependencies: [
             "SegueCore", "SegueEffects", "SegueGLSL", "SegueSoftware", "SegueGL", "SegueDrawing", "SegueIO", "SegueAuthoring",

@@ -1,12 +1,14 @@
 import CPNG
+import CSegueFastPNG
 import CSeguePNG
 import Foundation
 import SegueCore
 
-/// zlib effort for PNG output. `fast` is Segue's own writer (every row filtered Up, zlib
-/// level 1 run-length only: several times faster than libpng's `PNG_IMAGE_FLAG_FAST` on
-/// photos, with smaller files there; see docs/BATCH.md); `default` is libpng's simplified API with its defaults (adaptive
-/// filters, level 6). That API has no finer knob, so `best` currently compresses like `default`.
+/// Compression effort for PNG output. `fast` is Segue's own writer (every row filtered Up,
+/// deflate with literals and byte runs only: about 5× faster than zlib level 1 on photos, files
+/// of the same size; see docs/ARCHITECTURE.md "Speed"); `default` is
+/// libpng's simplified API with its defaults (adaptive filters, level 6). That API has no finer
+/// knob, so `best` currently compresses like `default`.
 public enum PNGCompression: String, CaseIterable, Sendable {
     case fast
     case `default`
@@ -53,7 +55,7 @@ public enum PNGCodec {
 
     /// Encodes to PNG bytes in memory.
     public static func encode(_ buffer: PixelBuffer, compression: PNGCompression = .default) throws(SegueError) -> [UInt8] {
-        if compression == .fast { return try encodeUpLevel1(buffer) }
+        if compression == .fast { return try encodeFast(buffer) }
         let (rows, format) = straightRows(buffer)
         var image = makeImage(buffer, format: format)
         let channels = format & PNG_FORMAT_FLAG_ALPHA != 0 ? 4 : 3
@@ -100,95 +102,42 @@ public enum PNGCodec {
         return image
     }
 
-    /// The `fast` writer: IHDR, one IDAT, IEND. Every row gets filter 2 (Up: the byte minus
-    /// the byte above), which turns smooth photos into small residuals for a cheap pass of
-    /// deflate: zlib level 1 with `Z_RLE` (runs only, no match search), on Up-filtered photos
-    /// about 2× faster than the default strategy and smaller; flat UI screens come out larger
-    /// (about 2.5×) but still encode in ~10 ms at 1080p. Opaque frames are RGB, others straight
-    /// RGBA, as with libpng. Rows are filtered and deflated one at a time into the file's
-    /// buffer, taken uninitialised: beyond the frame, writing costs two rows and the file.
-    static func encodeUpLevel1(_ buffer: PixelBuffer) throws(SegueError) -> [UInt8] {
+    /// The `fast` writer: IHDR, one IDAT, IEND. The IDAT's zlib stream comes from
+    /// `CSegueFastPNG` (every row filtered Up and un-premultiplied while in cache, deflate with
+    /// literals and runs of a repeated byte; docs/ARCHITECTURE.md "Speed"). Opaque frames are RGB,
+    /// others straight RGBA, as with libpng. The file's buffer is taken uninitialised at the
+    /// stream's worst case: only the pages written become resident.
+    static func encodeFast(_ buffer: PixelBuffer) throws(SegueError) -> [UInt8] {
         let opaque = buffer.isOpaque
-        let channels = opaque ? 3 : 4
-        let width = buffer.width, height = buffer.height
-        let stride = width * channels + 1
+        let channels: Int32 = opaque ? 3 : 4
+        let width = UInt32(truncatingIfNeeded: buffer.width), height = UInt32(truncatingIfNeeded: buffer.height)
         let idatStart = signature.count + 25 + 8 // signature, IHDR chunk, IDAT length and type
         let trailerCount = 4 + 12 // IDAT CRC, IEND chunk
-        var status = Z_OK
-        let capacity = idatStart + Int(compressBound(uLong(stride * height))) + trailerCount
-        let file = [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
+        let bound = segue_fast_png_bound(width, height, channels)
+        guard bound > 0 else { throw .io("PNG encoding failed (a \(buffer.width)×\(buffer.height) frame)") }
+        let file = [UInt8](unsafeUninitializedCapacity: idatStart + bound + trailerCount) { out, count in
             count = 0
-            var stream = z_stream()
-            guard deflateInit2_(&stream, 1, Z_DEFLATED, 15, 8, Z_RLE, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-                status = Z_MEM_ERROR
-                return
-            }
-            defer { deflateEnd(&stream) }
-            stream.next_out = out.baseAddress! + idatStart
-            stream.avail_out = uInt(out.count - idatStart - trailerCount)
-            var filtered = [UInt8](repeating: 0, count: stride)
-            // Straight rows, this one and the one above: unpremultiplied copies unless opaque.
-            var current = [UInt8](repeating: 0, count: opaque ? 0 : width * 4)
-            var above = current
-            buffer.bytes.withUnsafeBufferPointer { frame in
-                for y in 0..<height where status == Z_OK {
-                    if !opaque {
-                        swap(&current, &above)
-                        let rowStart = y * width * 4
-                        current.withUnsafeMutableBufferPointer { row in
-                            for i in 0..<(width * 4) { row[i] = frame[rowStart + i] }
-                            unpremultiply(row)
-                        }
-                    }
-                    filterUp(row: y, width: width, opaque: opaque, frame: frame, current: current, above: above, into: &filtered)
-                    filtered.withUnsafeMutableBufferPointer { f in
-                        stream.next_in = f.baseAddress
-                        stream.avail_in = uInt(f.count)
-                        status = deflate(&stream, y == height - 1 ? Z_FINISH : Z_NO_FLUSH)
-                        if status == Z_OK, stream.avail_in != 0 { status = Z_BUF_ERROR }
-                    }
+            guard let base = out.baseAddress else { return }
+            let compressedSize = buffer.bytes.withUnsafeBufferPointer { frame in
+                unpremultiplyTable.withUnsafeBufferPointer { table in
+                    segue_fast_png_zlib(frame.baseAddress, width, height, channels, table.baseAddress, base + idatStart, bound)
                 }
             }
-            guard status == Z_STREAM_END else { return }
-            let compressedSize = Int(stream.total_out)
+            guard compressedSize > 0 else { return }
             var header: [UInt8] = signature
             header.append(contentsOf: chunkHeader(13, "IHDR"))
-            header.append(contentsOf: bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, opaque ? 2 : 6, 0, 0, 0])
+            header.append(contentsOf: bigEndian(width) + bigEndian(height) + [8, opaque ? 2 : 6, 0, 0, 0])
             header.append(contentsOf: bigEndian(crc(header[12...])))
             header.append(contentsOf: chunkHeader(compressedSize, "IDAT"))
             for (i, byte) in header.enumerated() { out[i] = byte }
             let idatEnd = idatStart + compressedSize
-            let idatCRC = UInt32(crc32(0, out.baseAddress! + idatStart - 4, uInt(compressedSize + 4)))
+            let idatCRC = UInt32(crc32(0, base + idatStart - 4, uInt(compressedSize + 4)))
             let trailer = bigEndian(idatCRC) + chunkHeader(0, "IEND") + bigEndian(crc(Array("IEND".utf8)[...]))
             for (i, byte) in trailer.enumerated() { out[idatEnd + i] = byte }
             count = idatEnd + trailer.count
         }
-        guard status == Z_STREAM_END else { throw .io("PNG encoding failed (zlib error \(status))") }
+        guard !file.isEmpty else { throw .io("PNG encoding failed (out of memory)") }
         return file
-    }
-
-    /// Row `y` under filter Up, filter byte first: RGB read from an opaque `frame`, else from
-    /// the straight RGBA rows `current` and `above`.
-    private static func filterUp(row y: Int, width: Int, opaque: Bool, frame: UnsafeBufferPointer<UInt8>,
-                                 current: [UInt8], above: [UInt8], into filtered: inout [UInt8]) {
-        filtered.withUnsafeMutableBufferPointer { row in
-            row[0] = 2
-            if !opaque {
-                current.withUnsafeBufferPointer { cur in
-                    above.withUnsafeBufferPointer { up in
-                        if y == 0 { for i in 0..<(width * 4) { row[1 + i] = cur[i] } }
-                        else { for i in 0..<(width * 4) { row[1 + i] = cur[i] &- up[i] } }
-                    }
-                }
-                return
-            }
-            let cur = y * width * 4, up = cur - width * 4
-            if y == 0 {
-                for x in 0..<width { for c in 0..<3 { row[1 + 3 * x + c] = frame[cur + 4 * x + c] } }
-            } else {
-                for x in 0..<width { for c in 0..<3 { row[1 + 3 * x + c] = frame[cur + 4 * x + c] &- frame[up + 4 * x + c] } }
-            }
-        }
     }
 
     private static func chunkHeader(_ length: Int, _ type: String) -> [UInt8] { bigEndian(UInt32(length)) + Array(type.utf8) }
