@@ -19,7 +19,7 @@ short=31 long=151   # frames: 0.5 s and 2.5 s at 60 fps
 nanos() { start=$(date +%s%N); "$@" > /dev/null; echo $(( $(date +%s%N) - start )); }
 segue_run() {
     "$segue" render fade --backend gl --egl-platform surfaceless --from "$work/from.png" --to "$work/to.png" \
-        --timing linear --fps 60 --duration "$1" --format raw -o -
+        --timing linear --fps 60 --duration "$1" --format raw --quiet -o -
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 

@@ -9,8 +9,9 @@ import SegueCore
 /// Mesa's llvmpipe gains nothing from the ring: a flush queues the frame to its rasteriser
 /// threads and waits for them (Mesa, src/gallium/drivers/llvmpipe/lp_setup.c,
 /// `lp_setup_rasterize_scene`: "We enqueue the scene then wait on the rasterizer to finish"),
-/// so no drawing is left to overlap, and the ring costs a second copy of every frame
-/// (buffer → frame). Measured in docs/ARCHITECTURE.md "Speed".
+/// so no drawing is left to overlap: measured, the ring (with its second copy, buffer → frame)
+/// costs the same as a direct read there (docs/ARCHITECTURE.md "Speed"), and the direct read
+/// holds no frame back.
 final class GLReadback {
     /// Pixel-buffer objects in the ring; 0 reads directly.
     let bufferCount: Int
@@ -103,7 +104,7 @@ final class GLReadback {
 /// How a `GLRenderer` reads back the frames given to `submit`.
 public enum GLReadbackMode: Sendable {
     /// Through pixel buffers on a GPU; directly on a CPU rasteriser (llvmpipe), where the ring
-    /// only adds a copy.
+    /// gains nothing.
     case automatic
     /// `glReadPixels` into the frame, waited for.
     case direct
