@@ -7,6 +7,8 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     /// The quad every draw but the sprites uses.
     case quad = "quad.vert"
     case layer = "layer.frag"
+    /// A cross-dissolve in one pass (`CrossDissolve`).
+    case mix = "mix.frag"
     case fill = "fill.frag"
     case shadow = "shadow.frag"
     case reveal = "reveal.frag"
@@ -23,6 +25,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .shapes: PackageResources.shapes_glsl
         case .quad: PackageResources.quad_vert
         case .layer: PackageResources.layer_frag
+        case .mix: PackageResources.mix_frag
         case .fill: PackageResources.fill_frag
         case .shadow: PackageResources.shadow_frag
         case .reveal: PackageResources.reveal_frag

@@ -17,6 +17,20 @@ struct GLFrame {
     /// onto it would return the source and can be skipped.
     var canvasIsTransparent = false
 
+    /// Draws the lowered steps onto the canvas, a cross-dissolve as one `mix` pass.
+    mutating func draw(_ steps: [LoweredStep]) throws(SegueError) {
+        var steps = steps[...]
+        while !steps.isEmpty {
+            if let mix = CrossDissolve(leading: steps, canvas: canvas) {
+                canvasIsTransparent = false
+                try draw(mix)
+                steps.removeFirst(mix.stepCount)
+                continue
+            }
+            try draw(steps.removeFirst())
+        }
+    }
+
     /// Draws one lowered command onto the canvas.
     mutating func draw(_ step: LoweredStep) throws(SegueError) {
         canvasIsTransparent = step.canvasIsTransparent

@@ -15,8 +15,9 @@ import SegueGLSL
 /// (`GLProgramCache`), one texture per image of the current `ImageSet` (`GLTextureCache`),
 /// the canvas framebuffer and blur targets (`GLRenderTargetPool`), the quad (`GLQuad`) and the
 /// sprite instances (`GLSpriteInstances`): a frame costs uniform updates, draws and one
-/// glReadPixels. Not Sendable: use it from one thread at a time (each `render` makes the
-/// context current).
+/// glReadPixels. `submit`/`collect` pipeline the readback through pixel-buffer objects where
+/// that pays (`GLReadback`); `render` reads each frame back before it returns. Not Sendable:
+/// use it from one thread at a time (each call makes the context current).
 public final class GLRenderer: FrameRenderer {
     public let backendName = "gl"
     public let context: GLContext
@@ -28,7 +29,10 @@ public final class GLRenderer: FrameRenderer {
     private let targets = GLRenderTargetPool()
     private let quad: GLQuad
     private let sprites = GLSpriteInstances()
+    private let readback: GLReadback
     private let maxTextureUnits: Int
+    /// The sizes of the current `ImageSet`'s images, for the lowering (made once per set).
+    private var imageSizes: (setID: UInt64, sizes: [ImageRef: PixelSize])?
 
     /// Texture uploads since creation: one per image used from each new `ImageSet`.
     public var textureUploadCount: Int { textures.uploadCount }
@@ -38,19 +42,24 @@ public final class GLRenderer: FrameRenderer {
     public var framebufferCreationCount: Int { targets.canvasCreationCount }
     /// Sprite instance buffers made since creation: one per new field, none per frame.
     public var spriteUploadCount: Int { sprites.uploadCount }
+    /// Pixel-buffer objects `submit` reads frames through (0: read directly).
+    public var readbackBufferCount: Int { readback.bufferCount }
 
     /// - Parameters:
     ///   - platform: the EGL platform (`--egl-platform`); `auto` prefers a GPU.
     ///   - shaderDirectory: an author's folder whose files override the embedded shaders by name.
     ///   - programs: where `shader` commands find programs that are not registered user shader
     ///     files; default: `<program>.frag` in `shaderDirectory`.
+    ///   - readback: how `submit` reads frames back.
     public convenience init(platform: EGLPlatformChoice = .auto, shaderDirectory: String? = nil,
-                            programs: (any GLProgramSource)? = nil) throws(SegueError) {
-        try self.init(context: GLContext(platform: platform), shaderDirectory: shaderDirectory, programs: programs)
+                            programs: (any GLProgramSource)? = nil, readback: GLReadbackMode = .automatic) throws(SegueError) {
+        try self.init(context: GLContext(platform: platform), shaderDirectory: shaderDirectory, programs: programs, readback: readback)
     }
 
-    public init(context: GLContext, shaderDirectory: String? = nil, programs: (any GLProgramSource)? = nil) throws(SegueError) {
+    public init(context: GLContext, shaderDirectory: String? = nil, programs: (any GLProgramSource)? = nil,
+                readback: GLReadbackMode = .automatic) throws(SegueError) {
         self.context = context
+        self.readback = GLReadback(bufferCount: readback.bufferCount(hardware: context.info.isHardware))
         let files = GLShaderFiles(directory: shaderDirectory)
         shaderFiles = files
         let made = try context.withCurrent { () throws(SegueError) in
@@ -84,34 +93,74 @@ public final class GLRenderer: FrameRenderer {
             textures.deleteAll()
             targets.deleteAll()
             sprites.deleteAll()
+            readback.deleteAll()
             quad.delete()
         }
     }
 
     public func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws(SegueError) {
-        guard target.size == plan.size else {
-            throw SegueError(.internalError, "GL renderer: target is \(target.size), plan is \(plan.size)")
-        }
-        let lowered = try plan.lowered(imageSizes: images.images.mapValues(\.size))
+        let lowered = try lower(plan, images: images, target: target.size)
         try context.withCurrent { () throws(SegueError) in
-            var frame = GLFrame(canvas: plan.size, images: images, programs: programs, textures: textures, targets: targets,
-                                quad: quad, sprites: sprites, maxTextureUnits: maxTextureUnits)
-            // Blurs first: each makes a derived texture that later commands draw.
-            textures.derived.removeAll(keepingCapacity: true)
-            targets.startFrame()
-            for blur in lowered.blurs { try frame.run(blur) }
-            try targets.bindCanvas(size: plan.size)
-            glViewport(0, 0, GLsizei(plan.size.width), GLsizei(plan.size.height))
-            quad.bind()
-            glActiveTexture(GLenum(GL_TEXTURE0))
-            for step in lowered.steps { try frame.draw(step) }
+            try draw(lowered, images: images)
             // glReadPixels waits for the frame itself; no separate glFinish.
-            target.bytes.withUnsafeMutableBytes { bytes in
-                glReadPixels(0, 0, GLsizei(plan.size.width), GLsizei(plan.size.height),
-                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
-            }
+            GLReadback.readCanvas(into: &target)
             try GLRenderer.checkError("rendering a frame")
         }
+    }
+
+    public func submit(_ plan: FramePlan, images: ImageSet, into target: consuming PixelBuffer) throws(SegueError) -> PixelBuffer? {
+        do throws(SegueError) {
+            let lowered = try lower(plan, images: images, target: target.size)
+            // Moved, not captured: a captured copy would share the pixels and make the read copy them.
+            var slot: PixelBuffer? = consume target
+            return try context.withCurrent { () throws(SegueError) in
+                try draw(lowered, images: images)
+                guard let frame = slot.take() else { return nil }
+                let done = try readback.read(into: frame)
+                try GLRenderer.checkError("rendering a frame")
+                return done
+            }
+        } catch {
+            readback.discardAll()
+            throw error
+        }
+    }
+
+    public func collect() throws(SegueError) -> PixelBuffer? {
+        guard readback.heldCount > 0 else { return nil }
+        do throws(SegueError) {
+            return try context.withCurrent { () throws(SegueError) in
+                let done = try readback.finishOldest()
+                try GLRenderer.checkError("reading a frame back")
+                return done
+            }
+        } catch {
+            readback.discardAll()
+            throw error
+        }
+    }
+
+    private func lower(_ plan: FramePlan, images: ImageSet, target: PixelSize) throws(SegueError) -> LoweredPlan {
+        guard target == plan.size else {
+            throw SegueError(.internalError, "GL renderer: target is \(target), plan is \(plan.size)")
+        }
+        if imageSizes?.setID != images.id { imageSizes = (images.id, images.images.mapValues(\.size)) }
+        return try plan.lowered(imageSizes: imageSizes?.sizes ?? [:])
+    }
+
+    /// Draws `lowered` into the canvas framebuffer, left bound for the readback. Context current.
+    private func draw(_ lowered: LoweredPlan, images: ImageSet) throws(SegueError) {
+        var frame = GLFrame(canvas: lowered.size, images: images, programs: programs, textures: textures, targets: targets,
+                            quad: quad, sprites: sprites, maxTextureUnits: maxTextureUnits)
+        // Blurs first: each makes a derived texture that later commands draw.
+        textures.derived.removeAll(keepingCapacity: true)
+        targets.startFrame()
+        for blur in lowered.blurs { try frame.run(blur) }
+        try targets.bindCanvas(size: lowered.size)
+        glViewport(0, 0, GLsizei(lowered.size.width), GLsizei(lowered.size.height))
+        quad.bind()
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        try frame.draw(lowered.steps)
     }
 
     /// Makes `shader` commands naming `shader.programName` run the author's file, compiled now,

@@ -24,19 +24,33 @@ public enum FrameLoop {
         let writer = SinkWriter(sinks: sinks, pool: pool, capacity: SinkWriter.capacity(frameSize: transition.size))
         let start = DispatchTime.now()
         var renderNanos: UInt64 = 0
-        for (done, n) in range.enumerated() {
-            let plan = transition.plan(frame: n)
-            var buffer = pool.take()
+        // Frames are submitted to the renderer and come back in order, possibly a frame or two
+        // later (`FrameRenderer.submit`): the indices of those it still holds.
+        var held: [Int] = []
+        func timed<T>(_ body: () throws(SegueError) -> T) throws(SegueError) -> T {
             let t0 = DispatchTime.now()
-            do throws(SegueError) {
-                try renderer.render(plan, images: transition.images, into: &buffer)
-            } catch {
-                writer.abandon()
-                throw error
+            defer { renderNanos += DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds }
+            return try body()
+        }
+        func hand(_ frame: consuming PixelBuffer) throws(SegueError) {
+            guard !held.isEmpty else { throw SegueError(.internalError, "the renderer gave back a frame it was not given") }
+            try writer.submit(consume frame, index: held.removeFirst())
+        }
+        do throws(SegueError) {
+            for (done, n) in range.enumerated() {
+                let plan = transition.plan(frame: n)
+                held.append(n)
+                if let frame = try timed({ () throws(SegueError) in try renderer.submit(plan, images: transition.images, into: pool.take()) }) {
+                    try hand(frame)
+                }
+                progress?(done + 1, range.count)
             }
-            renderNanos += DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds
-            try writer.submit(consume buffer, index: n)
-            progress?(done + 1, range.count)
+            while let frame = try timed({ () throws(SegueError) in try renderer.collect() }) { try hand(frame) }
+        } catch {
+            // Nothing may stay in the renderer for the next job.
+            while (try? renderer.collect()) != nil {}
+            writer.abandon()
+            throw error
         }
         try writer.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

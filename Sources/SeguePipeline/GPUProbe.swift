@@ -10,12 +10,3 @@ enum GPUProbe {
         return dri.contains { $0.hasPrefix("renderD") } || fm.fileExists(atPath: "/dev/nvidia0")
     }
 }
-
-extension GLInfo {
-    /// False for Mesa's CPU rasterisers (llvmpipe, softpipe, lavapipe-style "software"):
-    /// there the software renderer is the faster choice for built-in effects.
-    public var isHardware: Bool {
-        let r = renderer.lowercased()
-        return !(r.contains("llvmpipe") || r.contains("softpipe") || r.contains("software"))
-    }
-}

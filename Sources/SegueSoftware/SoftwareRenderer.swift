@@ -52,11 +52,15 @@ public final class SoftwareRenderer: FrameRenderer {
         let width = plan.size.width
         var ops: [any RowOp] = []
         var steps = plan.steps[...]
-        while let step = steps.popFirst() {
+        while !steps.isEmpty {
+            if let mix = CrossDissolve(leading: steps, canvas: plan.size) {
+                ops.append(try mixOp(mix, canvas: plan.size, source: source))
+                steps.removeFirst(mix.stepCount)
+                continue
+            }
+            let step = steps.removeFirst()
             switch step.command {
-            case .clear(let color):
-                if let mix = try fusedMix(after: color, in: &steps, canvas: plan.size, source: source) { ops.append(mix); continue }
-                ops.append(ClearOp(color, width: width))
+            case .clear(let color): ops.append(ClearOp(color, width: width))
             case .fill(let fill): ops.append(FillOp(fill, width: width))
             case .shadow(let shadow): ops.append(ShadowOp(shadow, canvasWidth: width))
             case .layer(let layer): ops.append(LayerOp(layer, source: try source(layer.source), canvasWidth: width))
@@ -75,18 +79,12 @@ public final class SoftwareRenderer: FrameRenderer {
         return ops
     }
 
-    /// A clear to transparent and the canvas-filling `plus` layers right after it, as one
-    /// `MixOp`; nil (consuming nothing) when the clear does not start a cross-dissolve.
-    private func fusedMix(after color: PremultipliedColor, in steps: inout ArraySlice<LoweredStep>, canvas: PixelSize,
-                          source: (ImageRef) throws(SegueError) -> UnsafePointer<UInt32>) throws(SegueError) -> MixOp? {
-        guard color.isTransparent else { return nil }
-        var sources: [UnsafePointer<UInt32>] = [], weights: [UInt32] = []
-        while case .layer(let layer)? = steps.first?.command, MixOp.fuses(layer, canvas: canvas) {
-            sources.append(try source(layer.source))
-            weights.append(weight256(layer.opacity))
-            steps.removeFirst()
-        }
-        return sources.isEmpty ? nil : MixOp(sources: sources, weights: weights, width: canvas.width)
+    /// A cross-dissolve (the clear and its added layers) as one `MixOp` pass.
+    private func mixOp(_ mix: CrossDissolve, canvas: PixelSize,
+                       source: (ImageRef) throws(SegueError) -> UnsafePointer<UInt32>) throws(SegueError) -> MixOp {
+        var sources: [UnsafePointer<UInt32>] = []
+        for layer in mix.layers { sources.append(try source(layer.source)) }
+        return MixOp(sources: sources, weights: mix.layers.map { weight256($0.opacity) }, width: canvas.width)
     }
 
     private func draw(_ ops: [any RowOp], into target: inout PixelBuffer, scratchBytes: Int) {

@@ -5,7 +5,7 @@ import SegueTestSupport
 import Testing
 
 extension GLSuite {
-    /// A 1080p fade (two full-canvas layers, plus blend) with readback: prints ms/frame so the
+    /// A 1080p fade (a cross-dissolve: one `mix.frag` pass) with readback: prints ms/frame so the
     /// number is visible in every run (`swift test -c release --filter GLPerformance` for the
     /// figure worth quoting), and checks that memory stays flat over many frames.
     @Suite struct GLPerformanceTests {
@@ -53,7 +53,7 @@ extension GLSuite {
             ])
             let memoryAfter = TestFiles.residentBytes()
             print("GL fade 1920x1080 (\(renderer.info.renderer)): \(String(format: "%.2f", milliseconds(elapsed) / Double(frames))) ms/frame over \(frames) frames; "
-                  + "clear+readback \(clearOnly) ms, one layer \(oneLayer) ms, fade at a half-pixel offset (bilinear path) \(sampled) ms; "
+                  + "clear+readback \(clearOnly) ms, one added layer (mix) \(oneLayer) ms, fade at a half-pixel offset (two bilinear layers) \(sampled) ms; "
                   + "RSS \(memoryBefore / 1_048_576) → \(memoryAfter / 1_048_576) MiB")
 
             #expect(renderer.textureUploadCount == 2)

@@ -22,6 +22,13 @@ public struct GLInfo: Codable, Sendable, Equatable {
         self.shadingLanguageVersion = shadingLanguageVersion; self.maxTextureSize = maxTextureSize
         self.platform = platform; self.device = device; self.eglVersion = eglVersion; self.eglVendor = eglVendor
     }
+
+    /// False for Mesa's CPU rasterisers (llvmpipe, softpipe, lavapipe-style "software"):
+    /// there the software renderer is the faster choice for built-in effects.
+    public var isHardware: Bool {
+        let r = renderer.lowercased()
+        return !(r.contains("llvmpipe") || r.contains("softpipe") || r.contains("software"))
+    }
 }
 
 /// An OpenGL ES 3 context on the process's EGL display. Not Sendable on purpose: an EGL

@@ -5,12 +5,13 @@ import SegueShaders
 
 /// The renderer's own programs, one per draw command (and the texel-copy variant of layers).
 enum BuiltinProgram: CaseIterable {
-    case layer, layerCopy, fill, shadow, reveal, lumaWipe, blur, sprites
+    case layer, layerCopy, mix, fill, shadow, reveal, lumaWipe, blur, sprites
 
     var vertex: ShaderFile { self == .sprites ? .spritesVertex : .quad }
     var fragment: ShaderFile {
         switch self {
         case .layer, .layerCopy: .layer
+        case .mix: .mix
         case .fill: .fill
         case .shadow: .shadow
         case .reveal: .reveal
@@ -24,6 +25,7 @@ enum BuiltinProgram: CaseIterable {
     var samplers: [(String, Int32)] {
         switch self {
         case .layer, .layerCopy, .blur, .sprites: [("u_image", 0)]
+        case .mix: [("u_first", 0), ("u_second", 1)]
         case .reveal, .lumaWipe, .fill, .shadow: []  // canvas programs bind theirs per draw
         }
     }

@@ -1,9 +1,9 @@
 import SegueCore
 
-/// A software-only fusion: a clear to transparent and the layers after it that cover the
-/// canvas texel for texel, added (`plus`) — a cross-dissolve — run as one pass per row:
-/// `dst = Σ wᵢ·srcᵢ` per channel, rounded once, saturating at 255. The separate clear and
-/// per-layer passes give the same pixels within one level; fused, the fade costs about one plain blend of the snapshots.
+/// A cross-dissolve (`CrossDissolve`: a clear to transparent and the layers after it that cover
+/// the canvas texel for texel, added) run as one pass per row:
+/// `dst = Σ wᵢ·srcᵢ`, rounded once. The separate clear and per-layer passes give the same
+/// pixels within one level; fused, the fade costs about one plain blend of the snapshots.
 ///
 /// `@unchecked Sendable`: the sources point into images pinned, and only read, for the frame.
 struct MixOp: RowOp, @unchecked Sendable {
@@ -11,11 +11,6 @@ struct MixOp: RowOp, @unchecked Sendable {
     /// Per source, 0…256.
     let weights: [UInt32]
     let width: Int
-
-    /// The layers a mix can fuse: the whole image copied texel for texel onto the whole canvas, added.
-    static func fuses(_ layer: LoweredLayer, canvas: PixelSize) -> Bool {
-        layer.blend == .plus && layer.isTexelCopy && layer.sourceSize == canvas && layer.frame == Rect(size: canvas)
-    }
 
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
         let offset = y * width
