@@ -26,6 +26,7 @@ public final class GLRenderer: FrameRenderer {
     private let programs: GLProgramCache
     private let textures: GLTextureCache
     private let targets = GLRenderTargetPool()
+    private let pyramids = GLBlurPyramids()
     private let quad: GLQuad
     private let sprites = GLSpriteInstances()
     private let maxTextureUnits: Int
@@ -83,6 +84,7 @@ public final class GLRenderer: FrameRenderer {
             programs.deleteAll()
             textures.deleteAll()
             targets.deleteAll()
+            pyramids.deleteAll()
             sprites.deleteAll()
             quad.delete()
         }
@@ -95,7 +97,7 @@ public final class GLRenderer: FrameRenderer {
         let lowered = try plan.lowered(imageSizes: images.images.mapValues(\.size))
         try context.withCurrent { () throws(SegueError) in
             var frame = GLFrame(canvas: plan.size, images: images, programs: programs, textures: textures, targets: targets,
-                                quad: quad, sprites: sprites, maxTextureUnits: maxTextureUnits)
+                                pyramids: pyramids, quad: quad, sprites: sprites, maxTextureUnits: maxTextureUnits)
             // Blurs first: each makes a derived texture that later commands draw.
             textures.derived.removeAll(keepingCapacity: true)
             targets.startFrame()
