@@ -10,6 +10,7 @@ struct GLFrame {
     let programs: GLProgramCache
     let textures: GLTextureCache
     let targets: GLRenderTargetPool
+    let pyramids: GLBlurPyramids
     let quad: GLQuad
     let sprites: GLSpriteInstances
     let maxTextureUnits: Int

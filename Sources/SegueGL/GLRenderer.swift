@@ -27,6 +27,7 @@ public final class GLRenderer: FrameRenderer {
     private let programs: GLProgramCache
     private let textures: GLTextureCache
     private let targets = GLRenderTargetPool()
+    private let pyramids = GLBlurPyramids()
     private let quad: GLQuad
     private let sprites = GLSpriteInstances()
     private let readback: GLReadback
@@ -92,6 +93,7 @@ public final class GLRenderer: FrameRenderer {
             programs.deleteAll()
             textures.deleteAll()
             targets.deleteAll()
+            pyramids.deleteAll()
             sprites.deleteAll()
             readback.deleteAll()
             quad.delete()
@@ -151,7 +153,7 @@ public final class GLRenderer: FrameRenderer {
     /// Draws `lowered` into the canvas framebuffer, left bound for the readback. Context current.
     private func draw(_ lowered: LoweredPlan, images: ImageSet) throws(SegueError) {
         var frame = GLFrame(canvas: lowered.size, images: images, programs: programs, textures: textures, targets: targets,
-                            quad: quad, sprites: sprites, maxTextureUnits: maxTextureUnits)
+                            pyramids: pyramids, quad: quad, sprites: sprites, maxTextureUnits: maxTextureUnits)
         // Blurs first: each makes a derived texture that later commands draw.
         textures.derived.removeAll(keepingCapacity: true)
         targets.startFrame()

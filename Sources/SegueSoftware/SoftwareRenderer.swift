@@ -5,8 +5,9 @@ import SegueCore
 /// renderer's), and the canvas is processed in bands of rows on all cores, each row passing
 /// through every op while it is in cache.
 ///
-/// Across frames it keeps what GL keeps: blur targets, band scratch memory and the expanded
-/// sprites, so a frame allocates nothing once warm. Use it from one thread at a time.
+/// Across frames it keeps what GL keeps: the blur pyramids of the set's images, blur targets,
+/// band scratch memory and the expanded sprites, so a frame allocates nothing once warm. Use
+/// it from one thread at a time.
 public final class SoftwareRenderer: FrameRenderer {
     public let backendName = "software"
     private let executor: BandExecutor
@@ -23,6 +24,8 @@ public final class SoftwareRenderer: FrameRenderer {
     /// Scratch buffers and sprite expansions made since creation: flat over a sequence once
     /// its first frame has run.
     public var allocationCounts: (scratch: Int, spriteExpansions: Int) { (scratch.allocationCount, spriteExpansion.expansionCount) }
+    /// Blur pyramid levels built since creation: those of each blurred image, once per image set.
+    public var blurLevelBuildCount: Int { blurs.levelBuildCount }
 
     public func render(_ plan: FramePlan, images: ImageSet, into target: inout PixelBuffer) throws(SegueError) {
         guard target.size == plan.size else {
@@ -30,7 +33,7 @@ public final class SoftwareRenderer: FrameRenderer {
         }
         let lowered = try plan.lowered(imageSizes: images.images.mapValues(\.size))
         var pinned = images.images
-        blurs.startFrame()
+        blurs.startFrame(set: images.id)
         for blur in lowered.blurs {
             guard let input = pinned[blur.pass.input] else { continue }  // lowering checked it is there
             pinned[blur.output] = blurs.blur(input, blur)

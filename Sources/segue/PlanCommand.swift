@@ -52,12 +52,7 @@ struct PlanCommand: ParsableCommand {
                 for (name, value) in call.uniforms.sorted(by: { $0.key < $1.key }) { lines.append("     uniform \(name) = \(value)") }
                 for (name, image) in call.inputs.sorted(by: { $0.key < $1.key }) { lines.append("     input \(name) = \(image)") }
             case .blur(let b):
-                let method: String
-                switch b.method {
-                case .gaussian(let sigma): method = "gaussian sigma=\(sigma)"
-                case .dualKawase(let n, let offset): method = "dualKawase iterations=\(n) offset=\(offset)"
-                }
-                lines.append("\(i). blur \(b.input) -> \(b.output) \(method) saturation=\(b.saturation)")
+                lines.append("\(i). blur \(b.input) -> \(b.output) sigma=\(readable(b.sigma)) saturation=\(readable(b.saturation))")
             case .sprites(let f):
                 let (columns, rows) = f.grid
                 var s = "\(i). sprites \(f.source) \(columns)x\(rows) tile=\(f.tile) px seed=\(f.seed) t=\(f.time) s"

@@ -36,12 +36,36 @@ struct LoweringTests {
     }
 
     @Test func blursRunBeforeAnyDrawingAndTheirOutputsHaveSizes() throws {
-        let blur = BlurPass(input: .from, output: "soft", method: .dualKawase(iterations: 2, offset: 2))
+        // σ 3 px starts from pyramid level 1 (σ 2 px, half size, rounded up).
+        let blur = BlurPass(input: .from, output: "soft", sigma: 3)
         let plan = try lower([.clear(.black), .blur(blur), .layer(Layer(source: .named("soft"), frame: Rect(size: canvas)))])
-        #expect(plan.blurs.count == 1 && plan.blurs[0].outputSize == PixelSize(width: 20, height: 15))
+        #expect(plan.blurs.count == 1 && plan.blurs[0].level == 1 && plan.blurs[0].inputIsStill)
+        #expect(plan.blurs[0].outputSize == PixelSize(width: 20, height: 15))
         #expect(names(plan) == ["clear", "layer"])
         guard case .layer(let layer) = plan.steps[1].command else { Issue.record("no layer"); return }
-        #expect(layer.sourceSize == PixelSize(width: 20, height: 15) && layer.mapping.ax == 0.5)
+        // Drawn where the input would stand: canvas x maps to texel x/2 − 0.5.
+        #expect(layer.sourceSize == PixelSize(width: 20, height: 15) && !layer.isTexelCopy)
+        #expect(layer.mapping == TexelMapping(ax: 0.5, bx: -0.5, ay: 0.5, by: -0.5))
+    }
+
+    /// A level of an odd-sized input is rounded up; the layer still maps by exactly 2^level, and
+    /// a source rectangle is in input pixels.
+    @Test func blurOutputsAreDrawnAtTheInputsScale() throws {
+        let odd = PixelSize(width: 39, height: 29)
+        let blur = BlurPass(input: .named("odd"), output: "soft", sigma: 9)
+        let part = Rect(x: 8, y: 4, width: 16, height: 12)
+        let plan = try FramePlan(size: canvas, time: 0, progress: 0, commands: [
+            .blur(blur), .clear(.clear), .layer(Layer(source: .named("soft"), sourceRect: part, frame: Rect(size: canvas))),
+        ]).lowered(imageSizes: [.named("odd"): odd])
+        #expect(plan.blurs[0].level == 3 && plan.blurs[0].outputSize == PixelSize(width: 5, height: 4))
+        guard case .layer(let layer) = plan.steps[1].command else { Issue.record("no layer"); return }
+        #expect(layer.mapping == TexelMapping(ax: 16.0 / 40 / 8, bx: 8.0 / 8 - 0.5, ay: 12.0 / 30 / 8, by: 4.0 / 8 - 0.5))
+    }
+
+    /// A blur of a blur's output is not still: its pyramid changes with the frame.
+    @Test func onlyBlursOfTheFramesImagesAreStill() throws {
+        let plan = try lower([.blur(BlurPass(input: .from, output: "a", sigma: 3)), .blur(BlurPass(input: .named("a"), output: "b", sigma: 5))])
+        #expect(plan.blurs.map(\.inputIsStill) == [true, false])
     }
 
     @Test func layersThatDrawNothingAreDropped() throws {

@@ -75,74 +75,9 @@ struct ShaderEffectPlanTests {
         }
     }
 
-    @Test func gaussianTapPairs() {
-        let k2 = GaussianKernel(sigma: 2, radius: 4)
-        #expect(k2.pairs.count == 2)
-        #expect(close(k2.pairs[0].offset, 1.407333, 1e-6) && close(k2.pairs[0].weight, 0.304005, 1e-6))
-        #expect(close(k2.pairs[1].offset, 3.294215, 1e-6) && close(k2.pairs[1].weight, 0.093913, 1e-6))
-        #expect(close(k2.centreWeight, 0.204164, 1e-6))
-        let k2r6 = GaussianKernel(sigma: 2)
-        #expect(k2r6.radius == 6)
-        let expected2 = [(1.407333, 0.297323), (3.294215, 0.091848), (5.201813, 0.010991)]
-        for (pair, e) in zip(k2r6.pairs, expected2) { #expect(close(pair.offset, e.0, 1e-6) && close(pair.weight, e.1, 1e-6)) }
-        let k4 = GaussianKernel(sigma: 4)
-        #expect(k4.radius == 10 && close(k4.centreWeight, 0.100590, 1e-6))
-        let expected4 = [(1.476580, 0.186265), (3.445530, 0.136940), (5.414899, 0.078710), (7.384912, 0.035367), (9.355775, 0.012422)]
-        #expect(k4.pairs.count == expected4.count)
-        for (pair, e) in zip(k4.pairs, expected4) { #expect(close(pair.offset, e.0, 1e-6) && close(pair.weight, e.1, 1e-6)) }
-        // Weights sum to 1.
-        #expect(close(k4.centreWeight + 2 * k4.pairs.map(\.weight).reduce(0, +), 1, 1e-12))
-    }
-
-    @Test(arguments: [(2.0, 6), (4, 10), (8, 18), (12, 24), (16, 30), (20, 36), (24, 40), (32, 48), (48, 58)])
-    func gaussianRadius(_ row: (Double, Int)) {
-        let k = GaussianKernel(sigma: row.0)
-        #expect(k.radius == row.1)
-        #expect(1 + 2 * k.pairs.count == 1 + row.1)
-    }
-
-    @Test func dualKawaseStrengthTable() {
-        let table: [(Int, Double)] = [(1, 1.5), (1, 2.0), (2, 2.5), (2, 3.0), (3, 2.6), (3, 3.2), (3, 3.8), (3, 4.4), (3, 5.0),
-                                      (4, 3.8333), (4, 4.6667), (4, 5.5), (4, 6.3333), (4, 7.1667), (4, 8.0)]
-        for (strength, row) in zip(1..., table) {
-            let (n, o) = DualKawase.strength(strength)
-            #expect(n == row.0 && close(o, row.1, 1e-4), "strength \(strength): \(n), \(o)")
-        }
-    }
-
-    @Test func blurMethodByRadius() {
-        #expect(BlurMethod.forSigma(2) == .gaussian(sigma: 2))
-        #expect(BlurMethod.forSigma(BlurMethod.gaussianLimit) == .gaussian(sigma: BlurMethod.gaussianLimit))
-        // Above the limit: dual Kawase whose equivalent σ is the one asked for, the pyramid
-        // deepening with σ so the cost stays about flat.
-        var lastLevels = 0
-        for sigma in [8.0, 12, 20, 30, 45, 60, 80] {
-            guard case .dualKawase(let n, let o) = BlurMethod.forSigma(sigma) else { Issue.record("σ \(sigma) not Kawase"); continue }
-            let (lo, hi) = DualKawase.offsetRange(iterations: n)
-            #expect(o >= lo && o <= hi)
-            #expect(n >= lastLevels)
-            lastLevels = n
-            if o > lo && o < hi { #expect(close(DualKawase.equivalentSigma(iterations: n, offset: o), sigma, 1e-9)) }
-        }
-        #expect(BlurMethod.forSigma(8) == .dualKawase(iterations: 2, offset: ((4 - 0.3) / 0.47).squareRoot()))
-        if case .dualKawase(let n, _) = BlurMethod.forSigma(60) { #expect(n == 4) }
-    }
-
-    @Test func blurSteps() {
-        let size = PixelSize(width: 391, height: 847)
-        let gaussian = BlurPass(input: .from, output: "b", method: .gaussian(sigma: 4), saturation: 1.8).steps(for: size)
-        #expect(gaussian.count == 2 && gaussian.allSatisfy { $0.size == size && $0.taps.count == 11 })
-        #expect(gaussian[0].taps.allSatisfy { $0.dx == 0 } && gaussian[1].taps.allSatisfy { $0.dy == 0 })
-        #expect(!gaussian[0].saturate && gaussian[1].saturate)
-        let kawase = BlurPass(input: .from, output: "b", method: .dualKawase(iterations: 3, offset: 3)).steps(for: size)
-        #expect(kawase.map(\.size) == [PixelSize(width: 195, height: 423), PixelSize(width: 97, height: 211), PixelSize(width: 48, height: 105),
-                                       PixelSize(width: 97, height: 211), PixelSize(width: 195, height: 423)])
-        #expect(kawase.allSatisfy { abs($0.taps.map(\.weight).reduce(0, +) - 1) < 1e-12 && !$0.saturate })
-    }
-
     @Test func plansRoundTripAsJSON() throws {
         let commands: [DrawCommand] = [
-            .blur(BlurPass(input: .from, output: "backdrop", method: .dualKawase(iterations: 3, offset: 2.5), saturation: 1.8)),
+            .blur(BlurPass(input: .from, output: "backdrop", sigma: 24, saturation: 1.8)),
             .sprites(SpriteField(source: .from, size: PixelSize(width: 10, height: 20), tile: 4, seed: 3,
                                  velocityMin: Point(x: -1, y: 2), velocityMax: Point(x: 1, y: 3), time: 0.25)),
         ]

@@ -90,4 +90,19 @@ struct FrameOwnershipTests {
             #expect(renderer.allocationCounts.spriteExpansions == (effect == "starwars" ? 1 : 0))
         }
     }
+
+    /// A snapshot's blur pyramid is built once per image set, however many frames read it.
+    @Test func blurPyramidsAreBuiltOncePerImageSet() throws {
+        let t = try transition("blur")
+        let renderer = SoftwareRenderer()
+        var target = PixelBuffer(size: t.size)
+        for n in 0..<t.frameCount { try renderer.render(t.plan(frame: n), images: t.images, into: &target) }
+        let built = renderer.blurLevelBuildCount
+        #expect(built > 0)
+        for n in 0..<t.frameCount { try renderer.render(t.plan(frame: n), images: t.images, into: &target) }
+        #expect(renderer.blurLevelBuildCount == built)
+        // A new set of the same images is new input: built again.
+        try renderer.render(t.plan(frame: t.frameCount / 2), images: ImageSet(t.images.images), into: &target)
+        #expect(renderer.blurLevelBuildCount > built)
+    }
 }

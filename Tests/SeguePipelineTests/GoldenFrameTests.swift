@@ -65,12 +65,12 @@ import SegueSoftware
 
     /// Variant (`EffectVariant.description`) → checksums at `fractions`.
     static let table: [String: [String]] = [
-        "blur": ["c72361af6b2f9078", "0c9bc1850be1b485", "3e6d8ff26a5edacd", "23544ad332a41f2a"],
-        "blur-dim presented=fade": ["c72361af6b2f9078", "5281f106cdaff015", "3b0ba9f2741179e3", "23544ad332a41f2a"],
+        "blur": ["c72361af6b2f9078", "61767242080f0a25", "85389a5bfe920609", "23544ad332a41f2a"],
+        "blur-dim presented=fade": ["c72361af6b2f9078", "eb14a11f551e1174", "0a60ef2e6fb128f6", "23544ad332a41f2a"],
         "blur-dim style=dim": ["c72361af6b2f9078", "d2537fdbe9f321e9", "206cc732d8bb3f72", "23544ad332a41f2a"],
-        "blur-dim style=extraLight": ["c72361af6b2f9078", "5b179e734d8a59ab", "e9734ea51ba73fc1", "23544ad332a41f2a"],
-        "blur-dim style=light": ["c72361af6b2f9078", "679edd0fa4cf04ae", "e1e5e5e1fc88a75d", "23544ad332a41f2a"],
-        "blur-dim": ["c72361af6b2f9078", "f1c5ce86f9786735", "8b24d997b7191119", "23544ad332a41f2a"],
+        "blur-dim style=extraLight": ["c72361af6b2f9078", "6a8411b910d77310", "9cf989f89685b6d4", "23544ad332a41f2a"],
+        "blur-dim style=light": ["c72361af6b2f9078", "fb7bc78be65d75d6", "684cb36e32ffd69b", "23544ad332a41f2a"],
+        "blur-dim": ["c72361af6b2f9078", "3f8984b0a802122b", "6c295571089873fb", "23544ad332a41f2a"],
         "bubble mode=dismiss": ["c72361af6b2f9078", "31577e30c3a9d927", "5d5307ac597017f5", "23544ad332a41f2a"],
         "bubble": ["c72361af6b2f9078", "f3120787b249b434", "e769556ddb9139f7", "23544ad332a41f2a"],
         "card mode=dismiss": ["866d859efa8f4c3a", "490bea0c3be0db06", "1e76b021590160a2", "23544ad332a41f2a"],

@@ -51,8 +51,8 @@ extension GLSuite {
             let size = PixelSize(width: 120, height: 80)
             let images = ImageSet([.from: TestImages.photo(120, 80, seed: 3), .to: TestImages.ui(120, 80, seed: 1)])
             let plan = FramePlan(size: size, time: 0, progress: 0.5, commands: [
-                .blur(BlurPass(input: .from, output: "a", method: .gaussian(sigma: 2))),
-                .blur(BlurPass(input: .to, output: "b", method: .dualKawase(iterations: 2, offset: 2.5), saturation: 1.8)),
+                .blur(BlurPass(input: .from, output: "a", sigma: 2)),
+                .blur(BlurPass(input: .to, output: "b", sigma: 9, saturation: 1.8)),
                 .clear(.clear),
                 .layer(Layer(source: .named("a"), frame: Rect(size: size), opacity: 0.5, blend: .plus)),
                 .layer(Layer(source: .named("b"), frame: Rect(size: size), opacity: 0.5, blend: .plus)),

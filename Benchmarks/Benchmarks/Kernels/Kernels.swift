@@ -40,17 +40,23 @@ let full = Rect(size: size)
 
 func plan(_ commands: [DrawCommand]) -> FramePlan { FramePlan(size: size, time: 0, progress: 0.5, commands: commands) }
 
-/// A built-in effect's frame half way through.
-func midTransitionPlan(_ effect: String) -> FramePlan {
-    var request = TransitionRequest(effect: effect)
+/// A frame of an effect at a fraction, on the photo-like images, at scale 3 as `segue bench` plans.
+func effectPlan(_ name: String, fraction: Double) -> FramePlan {
+    var request = TransitionRequest(effect: name)
     request.fromImage = images[.from]
     request.toImage = images[.to]
-    let transition = try! PreparedTransition(request)
-    return transition.plan(fraction: 0.5)
+    request.scale = 3
+    return try! PreparedTransition(request).plan(fraction: fraction)
 }
-let fadePlan = midTransitionPlan("fade")
+let fadePlan = effectPlan("fade", fraction: 0.5)
 /// A layer at a fractional offset, a dim fill, a shadow and an opaque layer over them.
-let pushPlan = midTransitionPlan("push")
+let pushPlan = effectPlan("push", fraction: 0.5)
+/// Cross-blur half way (both screens at σ 15 px) and blur-dim at σ 20 pt (60 px at the end).
+let crossBlurPlan = effectPlan("blur", fraction: 0.5)
+let blurDimPlan = effectPlan("blur-dim", fraction: 0.5)
+/// The blur alone: the pyramid of a new image set, σ 60 px.
+let pyramidPlan = plan([.blur(BlurPass(input: .from, output: "b", sigma: 60))])
+
 /// A layer scaled by 0.9 about the centre, rounded corners: every pixel bilinearly sampled.
 let scaledLayerPlan = plan([
     .clear(Color(white: 0)),
@@ -82,6 +88,18 @@ let benchmarks: @Sendable () -> Void = {
     renderBenchmark("push 1080p (software)", pushPlan)
     renderBenchmark("scaled layer 1080p (bilinear)", scaledLayerPlan)
     renderBenchmark("layer + dim fill 1080p", dimPlan)
+    // Blurs, pyramids kept across iterations as across frames (one image set).
+    renderBenchmark("cross-blur 1080p σ 15 px (software)", crossBlurPlan)
+    renderBenchmark("blur-dim 1080p half way (software)", blurDimPlan)
+    Benchmark("blur pyramid build 1080p σ 60 px (software)", configuration: .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(3))) { benchmark in
+        let renderer = SoftwareRenderer()
+        var target = PixelBuffer(size: size)
+        for _ in benchmark.scaledIterations {
+            // A new set each time: its pyramid is built anew.
+            try renderer.render(pyramidPlan, images: ImageSet(images.images), into: &target)
+            blackHole(target.bytes[0])
+        }
+    }
 
     // Same split as the software renderer: 16 row bands over all cores.
     Benchmark("c-blend 1080p (C -O3 -march=native, all cores)", configuration: .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(3))) { benchmark in

@@ -101,12 +101,23 @@ public struct LoweredReveal: Sendable {
     public var outside: ImageRef
 }
 
-/// A blur with its passes worked out for its input's size (`BlurPass.steps`).
+/// A blur with its passes worked out for its input's size (`BlurPyramid.frameSteps`).
 public struct LoweredBlur: Sendable {
     public var pass: BlurPass
     public var inputSize: PixelSize
+    /// The input is one of the frame's images, unchanging while the `ImageSet` is the same (not
+    /// another blur's output): a renderer keeps its pyramid across frames.
+    public var inputIsStill: Bool
+    /// The pyramid level the frame's passes start from (0: the input itself).
+    public var level: Int
+    /// The frame's passes, at the level's size; none when the level is the result.
     public var steps: [BlurStep]
-    /// The derived image's name and size (`ImageRef.named(pass.output)`).
+    /// The derived image's name and size (`ImageRef.named(pass.output)`): the level's size.
     public var output: ImageRef { .named(pass.output) }
-    public var outputSize: PixelSize { steps.last?.size ?? inputSize }
+    public var outputSize: PixelSize { BlurPyramid.levelSize(inputSize, level: level) }
+    /// Input pixels per output texel (2^level): a layer drawing the output maps it by this, so
+    /// the output stands exactly where the input would.
+    public var outputScale: Double { Double(1 << level) }
+    /// The passes making pyramid level `k` (1…`level`) from level `k − 1`: the same every frame.
+    public func levelSteps(_ k: Int) -> [BlurStep] { BlurPyramid.levelSteps(inputSize, level: k) }
 }

@@ -19,10 +19,16 @@ extension FramePlan {
         }
 
         var blurs: [LoweredBlur] = []
+        /// Blur outputs: the input's size and the input pixels per output texel, for the
+        /// layers that draw them where the input would stand.
+        var blurred: [ImageRef: (inputSize: PixelSize, scale: Double)] = [:]
         for case .blur(let pass) in commands {
             let input = try sizeOf(pass.input)
-            let blur = LoweredBlur(pass: pass, inputSize: input, steps: pass.steps(for: input))
+            let (level, steps) = BlurPyramid.frameSteps(sigma: pass.sigma, saturation: pass.saturation, size: input)
+            let blur = LoweredBlur(pass: pass, inputSize: input, inputIsStill: blurred[pass.input] == nil && imageSizes[pass.input] != nil,
+                                   level: level, steps: steps)
             sizes[blur.output] = blur.outputSize
+            blurred[blur.output] = (blurred[pass.input]?.inputSize ?? input, (blurred[pass.input]?.scale ?? 1) * blur.outputScale)
             blurs.append(blur)
         }
 
@@ -33,7 +39,9 @@ extension FramePlan {
             case .clear(let color): drawing.append(.clear(PremultipliedColor(color)))
             case .fill(let fill): if let f = lowered(fill) { drawing.append(.fill(f)) }
             case .layer(let layer):
-                guard let l = lowered(layer, sourceSize: try sizeOf(layer.source)) else { continue }
+                let scaling = blurred[layer.source]
+                guard let l = lowered(layer, sourceSize: try sizeOf(layer.source), extent: scaling?.inputSize,
+                                      texelScale: scaling?.scale ?? 1) else { continue }
                 if let shadow = layer.shadow.flatMap({ lowered($0, of: l) }) { drawing.append(.shadow(shadow)) }
                 drawing.append(.layer(l))
             case .reveal(let reveal):
@@ -82,17 +90,20 @@ extension FramePlan {
     }
 
     /// A layer that draws something: opacity in (0, 1], a non-empty frame, radii fitted,
-    /// sampling worked out. (A frame off the canvas still casts its shadow onto it.)
-    private func lowered(_ layer: Layer, sourceSize: PixelSize) -> LoweredLayer? {
+    /// sampling worked out. (A frame off the canvas still casts its shadow onto it.) A blur's
+    /// output is drawn as its input would be: its source rectangle is in input pixels
+    /// (`extent`, the input's size, when none is given) and a texel covers `texelScale` of them.
+    private func lowered(_ layer: Layer, sourceSize: PixelSize, extent: PixelSize? = nil, texelScale: Double = 1) -> LoweredLayer? {
         let opacity = clamp(layer.opacity, 0, 1)
         let f = layer.frame
         guard opacity > 0, f.width > 0, f.height > 0 else { return nil }
-        let source = layer.sourceRect ?? Rect(size: sourceSize)
+        let source = layer.sourceRect ?? Rect(size: extent ?? sourceSize)
         let ax = source.width / f.width, ay = source.height / f.height
-        let mapping = TexelMapping(ax: ax, bx: source.x - f.x * ax - 0.5, ay: ay, by: source.y - f.y * ay - 0.5)
+        let mapping = TexelMapping(ax: ax / texelScale, bx: (source.x - f.x * ax) / texelScale - 0.5,
+                                   ay: ay / texelScale, by: (source.y - f.y * ay) / texelScale - 0.5)
         let radii = layer.cornerRadii.fitted(to: f)
         func isInteger(_ v: Double) -> Bool { v == v.rounded() && abs(v) < 1e9 }
-        let isTexelCopy = radii.isZero && source.width == f.width && source.height == f.height
+        let isTexelCopy = texelScale == 1 && radii.isZero && source.width == f.width && source.height == f.height
             && [f.x, f.y, f.width, f.height, source.x, source.y].allSatisfy(isInteger)
             && source.minX >= 0 && source.minY >= 0
             && source.maxX <= Double(sourceSize.width) && source.maxY <= Double(sourceSize.height)

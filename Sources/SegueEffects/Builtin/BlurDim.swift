@@ -55,7 +55,7 @@ public struct BlurDim: BuiltinEffect {
         var commands: [DrawCommand] = []
         var backdrop = ImageRef.from
         if blurSigma > 0 {
-            commands.append(.blur(BlurPass(input: .from, output: "backdrop", method: .forSigma(blurSigma),
+            commands.append(.blur(BlurPass(input: .from, output: "backdrop", sigma: blurSigma,
                                            saturation: lerp(1, style.saturation, e))))
             backdrop = .named("backdrop")
         }
@@ -88,7 +88,7 @@ public struct CrossBlur: BuiltinEffect {
         var commands: [DrawCommand] = []
         func blurred(_ ref: ImageRef, _ s: Double, _ name: String) -> ImageRef {
             guard s > 0 else { return ref }
-            commands.append(.blur(BlurPass(input: ref, output: name, method: .forSigma(s))))
+            commands.append(.blur(BlurPass(input: ref, output: name, sigma: s)))
             return .named(name)
         }
         let from = blurred(.from, sigma * e, "fromBlur"), to = blurred(.to, sigma * (1 - e), "toBlur")

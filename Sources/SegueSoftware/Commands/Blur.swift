@@ -1,31 +1,45 @@
 import SegueCore
 
-/// `blur` on the CPU: exactly the passes of the lowered blur (`BlurPass.steps`), each tap a
-/// bilinear fetch with GL's 8-bit filter weights (`lerpPixel`, two rows then between them, as
-/// `LayerOp`), the weighted sum accumulated in float and rounded to 8 bits per pass like an
-/// RGBA8 render target. Rows of each pass run in parallel bands.
+/// `blur` on the CPU: the pyramid levels of each input (`BlurPyramid`), built once per input
+/// of the current `ImageSet` and kept across its frames, then the frame's passes
+/// (`LoweredBlur.steps`) at the chosen level's size, into targets kept across frames.
 ///
-/// Pass targets are kept across frames, by size, as the GL renderer keeps its render targets:
-/// a frame takes them in order and allocates nothing once the sizes have been seen.
+/// Every pass is `Σ wₘ · texel` along one axis in 16-bit fixed point (weights in 1/256, which
+/// sum to exactly 256), rounded once to 8 bits like an RGBA8 render target. Vertical passes and
+/// unit-stride horizontal ones are runs of `acc[j] += w · row[j + shift]` over a row's bytes,
+/// which vectorise on any SIMD width; rows run in parallel bands.
 final class SoftwareBlur {
     private let executor: BandExecutor
     private let scratch: ScratchPool
+    /// Pyramid levels 1… of each still input of the set `pyramidSet`.
+    private var pyramids: [ImageRef: [PixelBuffer]] = [:]
+    private var pyramidSet: UInt64?
     private var targets: [PixelSize: [PixelBuffer]] = [:]
     /// Targets taken so far this frame, per size.
     private var taken: [PixelSize: Int] = [:]
+    /// Levels built since creation: flat over a sequence once its first frames have run.
+    private(set) var levelBuildCount = 0
 
     init(executor: BandExecutor, scratch: ScratchPool) {
         self.executor = executor
         self.scratch = scratch
     }
 
-    /// Called once per frame before its blurs: every target may be reused.
-    func startFrame() { taken.removeAll(keepingCapacity: true) }
+    /// Called once per frame before its blurs, with the frame's image set: every target may
+    /// be reused, and pyramids of another set are dropped.
+    func startFrame(set: UInt64) {
+        taken.removeAll(keepingCapacity: true)
+        if set != pyramidSet {
+            pyramids.removeAll()
+            pyramidSet = set
+        }
+    }
 
-    /// `input` blurred; the result is one of the held targets, valid until the next frame.
+    /// `input` blurred; the result is the input itself, one of its pyramid levels or one of the
+    /// held targets, valid until the next frame.
     func blur(_ input: PixelBuffer, _ blur: LoweredBlur) -> PixelBuffer {
+        var current = level(blur.level, of: input, blur)
         let matrix = BlurPass.saturationMatrix(blur.pass.saturation).map(Float.init)
-        var current = input
         for step in blur.steps {
             let index = taken[step.size, default: 0]
             taken[step.size] = index + 1
@@ -36,113 +50,107 @@ final class SoftwareBlur {
         return current
     }
 
-    /// Texel pair and weight per target coordinate for one tap on one axis.
-    private struct AxisTable {
-        var first: [Int32]
-        var second: [Int32]
-        var weight: [UInt32]
-        /// Every target coordinate reads exactly its own texel (weight 0): the tap does not move
-        /// along this axis.
-        var isIdentity = true
-        /// Where the tap is a plain shift (texels `i + shift`, `i + shift + 1`, one weight) with
-        /// no clamping: the targets that can read the source rows straight through.
-        var shifted: Range<Int> = 0..<0
-        var shift = 0
-        init(count: Int, ratio: Double, offset: Double, limit: Int) {
-            first = []; second = []; weight = []
-            first.reserveCapacity(count); second.reserveCapacity(count); weight.reserveCapacity(count)
-            for i in 0..<count {
-                let (a, b, w) = LayerOp.texels((Double(i) + 0.5) * ratio + offset - 0.5, limit)
-                first.append(Int32(a)); second.append(Int32(b)); weight.append(w)
-                if a != i || w != 0 { isIdentity = false }
+    /// Pyramid level `k` of `input`: kept per image while the set stays the same, built on
+    /// first use; a blur of another blur's output rebuilds it every frame.
+    private func level(_ k: Int, of input: PixelBuffer, _ blur: LoweredBlur) -> PixelBuffer {
+        guard k > 0 else { return input }
+        var levels = blur.inputIsStill ? pyramids[blur.pass.input, default: []] : []
+        while levels.count < k {
+            var current = levels.last ?? input
+            for step in blur.levelSteps(levels.count + 1) {
+                var out = PixelBuffer(size: step.size)
+                run(step, source: current, saturation: nil, into: &out)
+                current = out
             }
-            // Unscaled: the interior of the row is a shift of the source.
-            guard ratio == 1, count > 2 else { return }
-            let middle = count / 2
-            shift = Int(first[middle]) - middle
-            let w = weight[middle]
-            var lo = middle, hi = middle + 1
-            func isShift(_ i: Int) -> Bool { Int(first[i]) == i + shift && Int(second[i]) == i + shift + 1 && weight[i] == w }
-            guard isShift(middle) else { return }
-            while lo > 0 && isShift(lo - 1) { lo -= 1 }
-            while hi < count && isShift(hi) { hi += 1 }
-            shifted = lo..<hi
+            levels.append(current)
+            levelBuildCount += 1
         }
+        if blur.inputIsStill { pyramids[blur.pass.input] = levels }
+        return levels[k - 1]
     }
 
-    /// Adds `w ×` the pixel's four channels to the accumulator.
-    @inline(__always) private static func accumulate(_ a: UnsafeMutablePointer<Float>, _ p: UInt32, _ w: Float) {
-        a[0] += w * Float(p & 0xFF)
-        a[1] += w * Float((p >> 8) & 0xFF)
-        a[2] += w * Float((p >> 16) & 0xFF)
-        a[3] += w * Float(p >> 24)
+    /// The step's weights in 1/256, summing to exactly 256 (largest remainders round up).
+    private static func fixedPointWeights(_ weights: [Double]) -> [UInt16] {
+        let scaled = weights.map { $0 * 256 }
+        var fixed = scaled.map { UInt16(clamp($0.rounded(.down), 0, 256)) }
+        var missing = 256 - fixed.reduce(0) { $0 + Int($1) }
+        for i in scaled.indices.sorted(by: { scaled[$0] - scaled[$0].rounded(.down) > scaled[$1] - scaled[$1].rounded(.down) }) where missing > 0 {
+            fixed[i] += 1
+            missing -= 1
+        }
+        return fixed
     }
 
     private func run(_ step: BlurStep, source: PixelBuffer, saturation matrix: [Float]?, into out: inout PixelBuffer) {
-        let size = step.size
-        let rx = Double(source.width) / Double(size.width), ry = Double(source.height) / Double(size.height)
-        let columns = step.taps.map { AxisTable(count: size.width, ratio: rx, offset: $0.dx, limit: source.width) }
-        let rows = step.taps.map { AxisTable(count: size.height, ratio: ry, offset: $0.dy, limit: source.height) }
-        let weights = step.taps.map { Float($0.weight) }
-        let width = size.width, sourceWidth = source.width, scratch = self.scratch
+        let weights = Self.fixedPointWeights(step.weights)
+        let size = step.size, sourceWidth = source.width, sourceHeight = source.height
+        let rowBytes = size.width * 4
+        let first = step.first, stride = step.stride, taps = weights.count
+        let horizontal = step.axis == .horizontal
+        // A padded source row (clamped texels either side) and the accumulator, per band.
+        let paddedPixels = stride * size.width + taps + 1
+        let scratchBytes = paddedPixels * 4 + rowBytes * 2 + 64
+        // Small levels are not worth waking other cores for.
+        let executor = size.width * size.height >= 65_536 ? self.executor : BandExecutor(workers: 1)
+        let scratch = self.scratch
         source.bytes.withUnsafeBytes { sourceBytes in
-            let src = SharedPointer(base: UnsafeMutablePointer(mutating: sourceBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)))
+            let src = SharedPointer(base: UnsafeMutablePointer(mutating: sourceBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)))
             out.bytes.withUnsafeMutableBytes { outBytes in
-                let dst = SharedPointer(base: outBytes.baseAddress!.assumingMemoryBound(to: UInt32.self))
-                executor.run(rows: size.height) { band in scratch.withBuffer(bytes: width * 4 * MemoryLayout<Float>.stride) { memory in
-                    let acc = memory.bindMemory(to: Float.self, capacity: width * 4)
-                    for y in band {
-                        acc.update(repeating: 0, count: width * 4)
-                        for k in weights.indices {
-                            let r = rows[k], c = columns[k], w = weights[k]
-                            let row0 = UnsafePointer(src.base) + Int(r.first[y]) * sourceWidth
-                            let row1 = UnsafePointer(src.base) + Int(r.second[y]) * sourceWidth
-                            let fy = r.weight[y]
-                            if c.isIdentity {
-                                // A vertical tap on a same-width target: texels straight down the
-                                // two rows, no per-pixel lookup (LLVM vectorises this loop).
-                                for x in 0..<width {
-                                    Self.accumulate(acc + 4 * x, fy == 0 ? row0[x] : lerpPixel(row0[x], row1[x], fy), w)
-                                }
-                                continue
-                            }
-                            c.first.withUnsafeBufferPointer { c0 in
-                                c.second.withUnsafeBufferPointer { c1 in
-                                    c.weight.withUnsafeBufferPointer { cw in
-                                        @inline(__always) func tap(_ x: Int, _ i0: Int, _ i1: Int, _ fx: UInt32) {
-                                            var p = lerpPixel(row0[i0], row0[i1], fx)
-                                            if fy != 0 { p = lerpPixel(p, lerpPixel(row1[i0], row1[i1], fx), fy) }
-                                            Self.accumulate(acc + 4 * x, p, w)
+                let dst = SharedPointer(base: outBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                weights.withUnsafeBufferPointer { weightBuffer in
+                    let w = SharedPointer(base: UnsafeMutablePointer(mutating: weightBuffer.baseAddress!))
+                    executor.run(rows: size.height) { band in scratch.withBuffer(bytes: scratchBytes) { memory in
+                        let acc = memory.bindMemory(to: UInt16.self, capacity: rowBytes)
+                        let padded = (memory + rowBytes * 2).bindMemory(to: UInt8.self, capacity: paddedPixels * 4)
+                        for y in band {
+                            acc.update(repeating: 0, count: rowBytes)
+                            if horizontal {
+                                // Source row y with its texels clamped at both ends, from texel `first`.
+                                let row = UnsafeMutableRawPointer(src.base + y * sourceWidth * 4).assumingMemoryBound(to: UInt32.self)
+                                let pad = UnsafeMutableRawPointer(padded).assumingMemoryBound(to: UInt32.self)
+                                for i in 0..<paddedPixels { pad[i] = row[clamp(i + first, 0, sourceWidth - 1)] }
+                                if stride == 1 {
+                                    for m in 0..<taps { Self.accumulate(acc, padded + 4 * m, w.base[m], count: rowBytes) }
+                                } else {
+                                    for m in 0..<taps {
+                                        let weight = w.base[m]
+                                        for x in 0..<size.width {
+                                            let s = padded + 4 * (stride * x + m), a = acc + 4 * x
+                                            for c in 0..<4 { a[c] &+= weight &* UInt16(s[c]) }
                                         }
-                                        for x in 0..<c.shifted.lowerBound { tap(x, Int(c0[x]), Int(c1[x]), cw[x]) }
-                                        if !c.shifted.isEmpty {
-                                            // Contiguous texels: no per-pixel lookup.
-                                            let fx = cw[c.shifted.lowerBound], d = c.shift
-                                            for x in c.shifted { tap(x, x + d, x + d + 1, fx) }
-                                        }
-                                        for x in c.shifted.upperBound..<width { tap(x, Int(c0[x]), Int(c1[x]), cw[x]) }
                                     }
                                 }
+                            } else {
+                                for m in 0..<taps {
+                                    let sy = clamp(stride * y + first + m, 0, sourceHeight - 1)
+                                    Self.accumulate(acc, src.base + sy * sourceWidth * 4, w.base[m], count: rowBytes)
+                                }
                             }
+                            let line = dst.base + y * rowBytes
+                            for j in 0..<rowBytes { line[j] = UInt8(truncatingIfNeeded: (acc[j] &+ 128) >> 8) }
+                            if let matrix { Self.saturate(line, count: size.width, matrix) }
                         }
-                        let line = dst.base + y * width
-                        for x in 0..<width {
-                            let a = acc + 4 * x
-                            var r = a[0], g = a[1], b = a[2]
-                            let alpha = min(max(a[3], 0), 255)
-                            if let m = matrix {
-                                // blur.frag: saturation on premultiplied colour, kept within alpha.
-                                let r2 = m[0] * r + m[1] * g + m[2] * b
-                                let g2 = m[3] * r + m[4] * g + m[5] * b
-                                let b2 = m[6] * r + m[7] * g + m[8] * b
-                                r = min(max(r2, 0), alpha); g = min(max(g2, 0), alpha); b = min(max(b2, 0), alpha)
-                            }
-                            @inline(__always) func byte(_ v: Float) -> UInt32 { UInt32(min(max(v, 0), 255) + 0.5) }
-                            line[x] = byte(r) | byte(g) << 8 | byte(b) << 16 | byte(alpha) << 24
-                        }
-                    }
-                } }
+                    } }
+                }
             }
+        }
+    }
+
+    /// `acc[j] += w · bytes[j]` for `count` bytes: no overflow, since the weights sum to 256.
+    @inline(__always) private static func accumulate(_ acc: UnsafeMutablePointer<UInt16>, _ bytes: UnsafePointer<UInt8>, _ w: UInt16, count: Int) {
+        if w == 0 { return }
+        for j in 0..<count { acc[j] &+= w &* UInt16(bytes[j]) }
+    }
+
+    /// `blur.frag`'s saturation on premultiplied colour, kept within alpha, over `count` pixels.
+    private static func saturate(_ line: UnsafeMutablePointer<UInt8>, count: Int, _ m: [Float]) {
+        @inline(__always) func byte(_ v: Float, _ alpha: Float) -> UInt8 { UInt8(min(max(v, 0), alpha) + 0.5) }
+        for x in 0..<count {
+            let p = line + 4 * x
+            let r = Float(p[0]), g = Float(p[1]), b = Float(p[2]), a = Float(p[3])
+            p[0] = byte(m[0] * r + m[1] * g + m[2] * b, a)
+            p[1] = byte(m[3] * r + m[4] * g + m[5] * b, a)
+            p[2] = byte(m[6] * r + m[7] * g + m[8] * b, a)
         }
     }
 }
