@@ -16,6 +16,8 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case blur = "blur.frag"
     case spritesVertex = "sprites.vert"
     case sprites = "sprites.frag"
+    /// ffmpeg's xfade transitions, one program per family (`XfadeFamily.programName`).
+    case xfadeFades = "xfade-fades.frag"
 
     /// The embedded text.
     public var embeddedSource: String { String(decoding: bytes, as: UTF8.self) }
@@ -33,6 +35,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .blur: PackageResources.blur_frag
         case .spritesVertex: PackageResources.sprites_vert
         case .sprites: PackageResources.sprites_frag
+        case .xfadeFades: PackageResources.xfade_fades_frag
         }
     }
 }

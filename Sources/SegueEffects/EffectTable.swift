@@ -19,10 +19,14 @@ public enum EffectTable {
         BlurDim.entry,
         CrossBlur.entry,
         StarWars.entry,
-    ]
+    ] + XfadeEffect.entries
+
+    /// The prefix of ffmpeg's xfade transitions (`xfade:wipeleft`); the bare name works too
+    /// where no built-in effect has it.
+    public static let xfadePrefix = "xfade:"
 
     public static func entry(named name: String) -> EffectEntry? {
-        all.first { $0.name == name }
+        all.first { $0.name == name } ?? all.first { $0.name == xfadePrefix + name }
     }
 
     /// The entry for `name`, or an error listing the known names.

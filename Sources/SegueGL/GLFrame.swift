@@ -44,6 +44,7 @@ struct GLFrame {
         case .lumaWipe(let wipe): try draw(wipe)
         case .sprites(let field): try draw(field)
         case .shader(let call): try draw(call)
+        case .xfade(let call): try draw(call)
         }
     }
 

@@ -75,6 +75,8 @@ public final class SoftwareRenderer: FrameRenderer {
             case .sprites(let field):
                 ops.append(SpriteOp(field, sprites: spriteExpansion.sprites(of: field), source: try source(field.source),
                                     sourceSize: sizes[field.source] ?? .init(width: 0, height: 0), canvas: plan.size))
+            case .xfade(let call):
+                ops.append(XfadeOp(call, from: try source(call.from), to: try source(call.to), canvas: plan.size))
             case .shader(let call):
                 throw .invalidInput("shader '\(call.program)' runs on GL only; render it with --backend gl")
             }

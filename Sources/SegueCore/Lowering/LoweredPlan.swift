@@ -7,7 +7,7 @@ public struct LoweredPlan: Sendable {
     /// Blurs to run before any drawing, in plan order (each reads an image, never the canvas).
     public var blurs: [LoweredBlur]
     /// Drawing steps in order. The first one replaces the whole canvas (a clear, a reveal, a
-    /// luma wipe or a user shader): every frame starts from a known canvas, whatever the
+    /// luma wipe, a user shader or an xfade): every frame starts from a known canvas, whatever the
     /// target held before.
     public var steps: [LoweredStep]
 }
@@ -30,6 +30,7 @@ public enum LoweredCommand: Sendable {
     case lumaWipe(LumaWipe)
     case sprites(SpriteField)
     case shader(ShaderCall)
+    case xfade(XfadeCall)
 }
 
 /// A colour as the four premultiplied bytes a pixel holds (`Color.premultipliedBytes`).

@@ -57,6 +57,9 @@ extension FramePlan {
             case .shader(let call):
                 for ref in call.inputs.values { _ = try sizeOf(ref) }
                 drawing.append(.shader(call))
+            case .xfade(let call):
+                for ref in [call.from, call.to] { try requireCanvasSize(ref, for: "xfade \(call.transition.rawValue)") }
+                drawing.append(.xfade(call))
             }
         }
         if let first = drawing.first, first.replacesCanvas {} else {
@@ -133,7 +136,7 @@ extension LoweredCommand {
     /// Whether the command sets every pixel of the canvas without reading it.
     var replacesCanvas: Bool {
         switch self {
-        case .clear, .reveal, .lumaWipe, .shader: return true
+        case .clear, .reveal, .lumaWipe, .shader, .xfade: return true
         case .fill, .shadow, .layer, .sprites: return false
         }
     }

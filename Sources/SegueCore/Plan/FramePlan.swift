@@ -25,6 +25,8 @@ public enum DrawCommand: Hashable, Sendable {
     case sprites(SpriteField)
     /// An author's shader file; replaces the canvas. GL only.
     case shader(ShaderCall)
+    /// One of ffmpeg's xfade transitions between two images; replaces the canvas.
+    case xfade(XfadeCall)
 
     /// The command's name, as `segue plan --json` writes it (`"op"`).
     public var name: String { Op(self).rawValue }
@@ -61,7 +63,7 @@ public struct FramePlan: Codable, Hashable, Sendable {
 // Commands encode as `{"op": "layer", …fields}` so `segue plan --json` reads naturally.
 extension DrawCommand: Codable {
     fileprivate enum Op: String, Codable {
-        case clear, layer, fill, reveal, lumaWipe, blur, sprites, shader
+        case clear, layer, fill, reveal, lumaWipe, blur, sprites, shader, xfade
 
         init(_ command: DrawCommand) {
             switch command {
@@ -73,6 +75,7 @@ extension DrawCommand: Codable {
             case .blur: self = .blur
             case .sprites: self = .sprites
             case .shader: self = .shader
+            case .xfade: self = .xfade
             }
         }
     }
@@ -89,6 +92,7 @@ extension DrawCommand: Codable {
         case .blur: self = .blur(try BlurPass(from: decoder))
         case .sprites: self = .sprites(try SpriteField(from: decoder))
         case .shader: self = .shader(try ShaderCall(from: decoder))
+        case .xfade: self = .xfade(try XfadeCall(from: decoder))
         }
     }
 
@@ -104,6 +108,7 @@ extension DrawCommand: Codable {
         case .blur(let b): try b.encode(to: encoder)
         case .sprites(let f): try f.encode(to: encoder)
         case .shader(let s): try s.encode(to: encoder)
+        case .xfade(let x): try x.encode(to: encoder)
         }
     }
 }

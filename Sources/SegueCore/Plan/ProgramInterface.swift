@@ -49,6 +49,15 @@ extension LumaWipe {
     }
 }
 
+extension XfadeCall {
+    /// The uniforms of its family's program (`xfade-<family>.frag`).
+    public var programUniforms: [String: UniformValue] {
+        ["u_transition": .int(transition.indexInFamily), "u_progress": .float(progress)]
+    }
+    /// Sampler name → image.
+    public var programInputs: [String: ImageRef] { ["u_from": from, "u_to": to] }
+}
+
 extension DrawCommand {
     /// The canvas program that draws this command and what it reads; nil for commands no
     /// canvas program draws (and for a reveal of an empty shape, which shows `outside` alone).
@@ -56,7 +65,7 @@ extension DrawCommand {
         switch self {
         case .reveal(let reveal): return reveal.lowered.map(\.programInterface)
         case .lumaWipe(let wipe): return wipe.programInterface
-        case .clear, .layer, .fill, .blur, .sprites, .shader: return nil
+        case .clear, .layer, .fill, .blur, .sprites, .shader, .xfade: return nil
         }
     }
 }

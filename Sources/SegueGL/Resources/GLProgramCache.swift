@@ -41,6 +41,8 @@ final class GLProgramCache {
     private let shapes: String
     private var builtins: [BuiltinProgram: GLProgram] = [:]
     private var callable: [String: GLProgram] = [:]
+    /// xfade programs by family, compiled on first use (few jobs need more than one).
+    private var xfade: [XfadeFamily: GLProgram] = [:]
     /// Authors' shader files by `UserShader.programName`; they win over `source`.
     private var userShaders: [String: UserShader] = [:]
 
@@ -103,9 +105,23 @@ final class GLProgramCache {
         return program
     }
 
+    /// The program of an xfade family (`Shaders/GLSL/xfade-<family>.frag`), compiled on first use.
+    func xfadeProgram(_ family: XfadeFamily) throws(SegueError) -> GLProgram {
+        if let program = xfade[family] { return program }
+        guard let file = ShaderFile(rawValue: family.programName + ".frag") else {
+            throw SegueError(.internalError, "no shader file for xfade family '\(family.rawValue)'")
+        }
+        let kind: SegueError.Kind = files.directory == nil ? .internalError : .invalidInput
+        let fragment = GLSLStage(name: file.rawValue, body: files.source(of: file), shapes: shapes)
+        let program = try GLProgram(name: file.rawValue, vertex: quadStage, fragment: fragment, errorKind: kind)
+        xfade[family] = program
+        return program
+    }
+
     func deleteAll() {
-        for program in Array(builtins.values) + Array(callable.values) { glDeleteProgram(program.id) }
+        for program in Array(builtins.values) + Array(callable.values) + Array(xfade.values) { glDeleteProgram(program.id) }
         builtins.removeAll()
         callable.removeAll()
+        xfade.removeAll()
     }
 }

@@ -1,0 +1,33 @@
+import SegueCore
+
+/// `xfade` (`xfade-<family>.frag`): one of ffmpeg's xfade transitions, each family's maths in
+/// its own file in `Xfade/`. Rows read the whole images (slides and warps sample elsewhere).
+///
+/// `@unchecked Sendable`: the pointers address images pinned, and only read, for the frame.
+struct XfadeOp: RowOp, @unchecked Sendable {
+    let call: XfadeCall
+    let images: XfadeImages
+
+    init(_ call: XfadeCall, from: UnsafePointer<UInt32>, to: UnsafePointer<UInt32>, canvas: PixelSize) {
+        self.call = call
+        images = XfadeImages(from: from, to: to, width: canvas.width, height: canvas.height, progress: Float(call.progress))
+    }
+
+    func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
+        switch call.transition.family {
+        case .fades: XfadeFades.draw(call.transition, row: y, into: dst, images)
+        default: break  // TEMPORARY: the other families land with their files.
+        }
+        return false
+    }
+}
+
+/// What an xfade row reads: both images (the canvas's size) and xfade's progress in single
+/// precision, as vf_xfade.c computes with it.
+struct XfadeImages: @unchecked Sendable {
+    let from: UnsafePointer<UInt32>
+    let to: UnsafePointer<UInt32>
+    let width: Int
+    let height: Int
+    let progress: Float
+}
