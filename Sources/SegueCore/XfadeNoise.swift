@@ -5,15 +5,13 @@ import Darwin
 #endif
 import Synchronization
 
-/// xfade's pseudo-random function (`frand` in FFmpeg libavfilter/vf_xfade.c), as ffmpeg 5.1
-/// computes it: the argument `x·12.9898 + y·78.233` in double precision, rounded to float for
-/// the C library's `sinf`, the product with 43758.545 in double stored to float, and its
-/// fractional part in float. (Newer ffmpeg uses float constants; 5.1 is the oracle, and its
-/// `dissolve` frames match this one exactly.) `dissolve` and the winds threshold it.
+/// xfade's pseudo-random function (`frand` in FFmpeg libavfilter/vf_xfade.c): the fractional
+/// part of `sin(x·12.9898 + y·78.233)·43758.545`, all in single precision with the C library's
+/// `sinf` (ffmpeg 5.1's `dissolve` frames match this exactly; the same expression with double
+/// constants, as older sources read, does not). `dissolve` and the winds threshold it.
 public enum XfadeNoise {
     public static func value(x: Int, y: Int) -> Float {
-        let argument = Float(Double(x) * 12.9898 + Double(y) * 78.233)
-        let r = Float(Double(sinf(argument)) * 43758.545)
+        let r = sinf(Float(x) * 12.9898 + Float(y) * 78.233) * 43758.545
         return r - r.rounded(.down)
     }
 }
