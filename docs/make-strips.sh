@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Regenerates the README's frame strips (docs/images/*.png): six frames of each built-in
 # effect on the sample screens, and a smaller strip of each of ffmpeg's xfade transitions
-# (docs/images/xfade/NAME.png). Run after `make build`. Arguments: effect names to redo
-# (default: all).
+# (docs/images/xfade/NAME.png). Run after `make build` (or set SEGUE to a segue binary).
+# Arguments: the effect names to redo (default: all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-segue=$(swift build -c release --show-bin-path)/segue
+segue=${SEGUE:-$(swift build -c release --show-bin-path)/segue}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p docs/images/xfade
