@@ -18,6 +18,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case sprites = "sprites.frag"
     /// ffmpeg's xfade transitions, one program per family (`XfadeFamily.programName`).
     case xfadeFades = "xfade-fades.frag"
+    case xfadeWarps = "xfade-warps.frag"
 
     /// The embedded text.
     public var embeddedSource: String { String(decoding: bytes, as: UTF8.self) }
@@ -36,6 +37,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .spritesVertex: PackageResources.sprites_vert
         case .sprites: PackageResources.sprites_frag
         case .xfadeFades: PackageResources.xfade_fades_frag
+        case .xfadeWarps: PackageResources.xfade_warps_frag
         }
     }
 }

@@ -42,7 +42,9 @@ public struct EffectCatalog: Sendable {
             return try load(path: name)
         }
         if let path = userFile(named: name) { return try load(path: path) }
-        guard let entry = builtins.first(where: { $0.name == name }) else {
+        // ffmpeg's xfade transitions answer to their bare names too (`dissolve`), where no
+        // built-in has that name.
+        guard let entry = builtins.first(where: { $0.name == name }) ?? builtins.first(where: { $0.name == EffectTable.xfadePrefix + name }) else {
             throw .invalidInput("unknown effect '\(name)' (known: \(effectNames.joined(separator: ", ")); or a .glsl file)")
         }
         return Resolved(entry: entry, shader: nil)

@@ -31,6 +31,8 @@ public final class GLRenderer: FrameRenderer {
     private let quad: GLQuad
     private let sprites = GLSpriteInstances()
     private let readback: GLReadback
+    /// xfade's noise as a float texture, for the transitions that read it.
+    private let xfadeNoise = GLXfadeNoiseTexture()
     private let maxTextureUnits: Int
     /// The sizes of the current `ImageSet`'s images, for the lowering (made once per set).
     private var imageSizes: (setID: UInt64, sizes: [ImageRef: PixelSize])?
@@ -96,6 +98,7 @@ public final class GLRenderer: FrameRenderer {
             pyramids.deleteAll()
             sprites.deleteAll()
             readback.deleteAll()
+            xfadeNoise.delete()
             quad.delete()
         }
     }
@@ -153,7 +156,7 @@ public final class GLRenderer: FrameRenderer {
     /// Draws `lowered` into the canvas framebuffer, left bound for the readback. Context current.
     private func draw(_ lowered: LoweredPlan, images: ImageSet) throws(SegueError) {
         var frame = GLFrame(canvas: lowered.size, images: images, programs: programs, textures: textures, targets: targets,
-                            pyramids: pyramids, quad: quad, sprites: sprites, maxTextureUnits: maxTextureUnits)
+                            pyramids: pyramids, quad: quad, sprites: sprites, xfadeNoise: xfadeNoise, maxTextureUnits: maxTextureUnits)
         // Blurs first: each makes a derived texture that later commands draw.
         textures.derived.removeAll(keepingCapacity: true)
         targets.startFrame()
