@@ -16,6 +16,10 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case sprites = "sprites.frag"
     /// ffmpeg's xfade transitions, one program per family (`XfadeFamily.programName`).
     case xfadeFades = "xfade-fades.frag"
+    case xfadeWipes = "xfade-wipes.frag"
+    case xfadeSlides = "xfade-slides.frag"
+    case xfadeSmooth = "xfade-smooth.frag"
+    case xfadeDiagonals = "xfade-diagonals.frag"
 
     /// The embedded text.
     public var embeddedSource: String { String(decoding: bytes, as: UTF8.self) }
@@ -33,6 +37,10 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .spritesVertex: PackageResources.sprites_vert
         case .sprites: PackageResources.sprites_frag
         case .xfadeFades: PackageResources.xfade_fades_frag
+        case .xfadeWipes: PackageResources.xfade_wipes_frag
+        case .xfadeSlides: PackageResources.xfade_slides_frag
+        case .xfadeSmooth: PackageResources.xfade_smooth_frag
+        case .xfadeDiagonals: PackageResources.xfade_diagonals_frag
         }
     }
 }

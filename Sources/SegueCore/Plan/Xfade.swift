@@ -68,5 +68,8 @@ public struct XfadeCall: Codable, Hashable, Sendable {
 
 /// The knobs Segue adds to xfade's transitions, each defaulting to the constant xfade uses.
 public struct XfadeSettings: Codable, Hashable, Sendable {
+    /// The wipes' edge width in canvas pixels; 0 is xfade's hard edge (`XfadeWipeRegion`).
+    public var softness: Double = 0
+
     public init() {}
 }

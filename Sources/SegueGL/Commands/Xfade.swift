@@ -5,6 +5,6 @@ extension GLFrame {
     /// canvas, replaced.
     func draw(_ call: XfadeCall) throws(SegueError) {
         try drawCanvasProgram(try programs.xfadeProgram(call.transition.family),
-                              uniforms: call.programUniforms, inputs: call.programInputs)
+                              uniforms: call.programUniforms(canvas: canvas), inputs: call.programInputs)
     }
 }

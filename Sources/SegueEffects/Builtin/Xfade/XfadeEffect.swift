@@ -6,8 +6,16 @@ public struct XfadeEffect: BuiltinEffect {
     public let transition: XfadeTransition
 
     /// Every transition, named `xfade:NAME`, linear over xfade's default second.
+    /// Families with parameters have their own effect type.
     public static let entries: [EffectEntry] = XfadeTransition.allCases.map { transition in
-        EffectEntry(XfadeEffect(transition: transition), name: "xfade:" + transition.rawValue,
+        switch transition.family {
+        case .wipes: entry(XfadeWipeEffect(transition: transition), transition)
+        default: entry(XfadeEffect(transition: transition), transition)
+        }
+    }
+
+    static func entry<E: BuiltinEffect>(_ effect: E, _ transition: XfadeTransition) -> EffectEntry {
+        EffectEntry(effect, name: "xfade:" + transition.rawValue,
                     summary: "ffmpeg xfade '\(transition.rawValue)', frame-equal to ffmpeg with linear timing.",
                     defaultDuration: 1, defaultTiming: .linear)
     }
