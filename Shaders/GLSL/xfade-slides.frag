@@ -11,9 +11,10 @@ uniform int u_toShift;
 uniform int u_fromShift;
 out vec4 fragColor;
 
+// c mod size in 0..<size. GLSL leaves % undefined for negative operands, so a negative c is
+// counted back from the end.
 int wrapped(int c, int size) {
-    int r = c % size;
-    return r < 0 ? r + size : r;
+    return c >= 0 ? c % size : size - 1 - (-c - 1) % size;
 }
 
 void main() {
