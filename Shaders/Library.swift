@@ -16,6 +16,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case sprites = "sprites.frag"
     /// ffmpeg's xfade transitions, one program per family (`XfadeFamily.programName`).
     case xfadeFades = "xfade-fades.frag"
+    case xfadeWarps = "xfade-warps.frag"
     case xfadeWipes = "xfade-wipes.frag"
     case xfadeSlides = "xfade-slides.frag"
     case xfadeSmooth = "xfade-smooth.frag"
@@ -37,6 +38,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .spritesVertex: PackageResources.sprites_vert
         case .sprites: PackageResources.sprites_frag
         case .xfadeFades: PackageResources.xfade_fades_frag
+        case .xfadeWarps: PackageResources.xfade_warps_frag
         case .xfadeWipes: PackageResources.xfade_wipes_frag
         case .xfadeSlides: PackageResources.xfade_slides_frag
         case .xfadeSmooth: PackageResources.xfade_smooth_frag

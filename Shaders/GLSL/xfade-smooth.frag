@@ -15,7 +15,7 @@ float xsmoothstep(float s) {
 }
 
 // xfade's mix(a, b, m) = a·m + b·(1 − m) on 0…255, colour truncated, alpha rounded
-// (XfadePixelMix).
+// (XfadeMath.mixPixels).
 vec4 xmix(vec4 a, vec4 b, float m) {
     if (m <= 0.0) return b;
     if (m >= 1.0) return a;

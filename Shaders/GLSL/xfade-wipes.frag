@@ -10,7 +10,7 @@ uniform float u_softness;
 out vec4 fragColor;
 
 // xfade's mix(a, b, m) = a·m + b·(1 − m) on 0…255, colour truncated, alpha rounded
-// (XfadePixelMix).
+// (XfadeMath.mixPixels).
 vec4 xmix(vec4 a, vec4 b, float m) {
     vec4 v = (a * 255.0) * m + (b * 255.0) * (1.0 - m);
     return vec4(floor(v.rgb + 1e-4), floor(v.a + 0.5)) / 255.0;

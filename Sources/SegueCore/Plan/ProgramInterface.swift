@@ -50,12 +50,9 @@ extension LumaWipe {
 }
 
 extension XfadeCall {
-    /// The uniforms of its family's program (`xfade-<family>.frag`) on a canvas of `canvas`.
-    public func programUniforms(canvas: PixelSize) -> [String: UniformValue] {
-        var uniforms: [String: UniformValue] = ["u_transition": .int(transition.indexInFamily), "u_progress": .float(progress)]
-        uniforms.merge(wipeRegion(canvas: canvas)?.uniforms ?? [:]) { $1 }
-        uniforms.merge(slideMotion(canvas: canvas)?.uniforms ?? [:]) { $1 }
-        return uniforms
+    /// The uniforms of its family's program (`xfade-<family>.frag`).
+    public var programUniforms: [String: UniformValue] {
+        ["u_transition": .int(transition.indexInFamily), "u_progress": .float(progress)]
     }
     /// Sampler name → image.
     public var programInputs: [String: ImageRef] { ["u_from": from, "u_to": to] }

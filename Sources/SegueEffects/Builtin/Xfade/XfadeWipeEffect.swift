@@ -3,7 +3,7 @@ import SegueCore
 /// xfade's wipes (`xfade:wipeleft` … `xfade:wipebr`) with what xfade hard-codes made a
 /// parameter: the edge's softness. At its default, 0, the edge is xfade's own hard cut and the
 /// frames equal ffmpeg's.
-public struct XfadeWipeEffect: BuiltinEffect {
+public struct XfadeWipeEffect: XfadeTransitionEffect {
     public let transition: XfadeTransition
     public static let parameters: [ParameterBinding<XfadeWipeEffect>] = [.init(\.$softness)]
 
@@ -13,11 +13,8 @@ public struct XfadeWipeEffect: BuiltinEffect {
     public init(transition: XfadeTransition) { self.transition = transition }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.easedProgress
         var settings = XfadeSettings()
         settings.softness = softness
-        return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
-            .xfade(XfadeCall(transition: transition, progress: 1 - e, settings: settings)),
-        ])
+        return XfadeEffect.plan(transition, frame, settings: settings)
     }
 }

@@ -14,7 +14,7 @@ enum XfadeDiagonals {
         let v = fromTop ? Float(y) : h - 1 - Float(y)
         for x in 0..<width {
             let u = fromLeft ? Float(x) : w - 1 - Float(x)
-            dst[x] = XfadePixelMix.mix(b[x], a[x], XfadeSmooth.smoothstep(1 + u / w * v / h - twice))
+            dst[x] = XfadeMath.mixPixels(b[x], a[x], XfadeMath.smoothstep(0, 1, 1 + u / w * v / h - twice))
         }
     }
 }

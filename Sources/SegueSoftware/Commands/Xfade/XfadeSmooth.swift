@@ -10,20 +10,13 @@ enum XfadeSmooth {
         let w = Float(width), h = Float(images.height), twice = images.progress * 2
         switch transition {
         case .smoothleft:
-            for x in 0..<width { dst[x] = XfadePixelMix.mix(b[x], a[x], smoothstep(1 + Float(x) / w - twice)) }
+            for x in 0..<width { dst[x] = XfadeMath.mixPixels(b[x], a[x], XfadeMath.smoothstep(0, 1, 1 + Float(x) / w - twice)) }
         case .smoothright:
-            for x in 0..<width { dst[x] = XfadePixelMix.mix(b[x], a[x], smoothstep(1 + (w - 1 - Float(x)) / w - twice)) }
+            for x in 0..<width { dst[x] = XfadeMath.mixPixels(b[x], a[x], XfadeMath.smoothstep(0, 1, 1 + (w - 1 - Float(x)) / w - twice)) }
         default:
             let position = transition == .smoothup ? Float(y) / h : (h - 1 - Float(y)) / h
-            let m = smoothstep(1 + position - twice)
-            for x in 0..<width { dst[x] = XfadePixelMix.mix(b[x], a[x], m) }
+            let m = XfadeMath.smoothstep(0, 1, 1 + position - twice)
+            for x in 0..<width { dst[x] = XfadeMath.mixPixels(b[x], a[x], m) }
         }
-    }
-
-    /// vf_xfade.c's `smoothstep(0, 1, s)`: t = clamp(s, 0, 1), t²·(3 − 2t).
-    @inline(__always)
-    static func smoothstep(_ s: Float) -> Float {
-        let t = min(max(s, 0), 1)
-        return t * t * (3 - 2 * t)
     }
 }

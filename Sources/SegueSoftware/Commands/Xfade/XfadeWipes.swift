@@ -8,7 +8,7 @@ enum XfadeWipes {
         let a = images.from + offset, b = images.to + offset
         guard let region = call.wipeRegion(canvas: PixelSize(width: width, height: images.height)) else { return }
         if region.softness > 0 {
-            for x in 0..<width { dst[x] = XfadePixelMix.mix(a[x], b[x], region.fromWeight(x: x, y: y)) }
+            for x in 0..<width { dst[x] = XfadeMath.mixPixels(a[x], b[x], region.fromWeight(x: x, y: y)) }
             return
         }
         let columns = region.rows(height: images.height).contains(y) ? region.columns(width: width) : 0..<0
