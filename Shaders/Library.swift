@@ -19,6 +19,10 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     /// ffmpeg's xfade transitions, one program per family (`XfadeFamily.programName`).
     case xfadeFades = "xfade-fades.frag"
     case xfadeWarps = "xfade-warps.frag"
+    case xfadeWipes = "xfade-wipes.frag"
+    case xfadeSlides = "xfade-slides.frag"
+    case xfadeSmooth = "xfade-smooth.frag"
+    case xfadeDiagonals = "xfade-diagonals.frag"
 
     /// The embedded text.
     public var embeddedSource: String { String(decoding: bytes, as: UTF8.self) }
@@ -38,6 +42,10 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .sprites: PackageResources.sprites_frag
         case .xfadeFades: PackageResources.xfade_fades_frag
         case .xfadeWarps: PackageResources.xfade_warps_frag
+        case .xfadeWipes: PackageResources.xfade_wipes_frag
+        case .xfadeSlides: PackageResources.xfade_slides_frag
+        case .xfadeSmooth: PackageResources.xfade_smooth_frag
+        case .xfadeDiagonals: PackageResources.xfade_diagonals_frag
         }
     }
 }

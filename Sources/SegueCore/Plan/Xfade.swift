@@ -75,6 +75,8 @@ public struct XfadeSettings: Codable, Hashable, Sendable {
     public var pixelizeBlocks = 20.0
     /// hblur: the widest box, as a fraction of the width (reached halfway); xfade: 0.5.
     public var hblurWidth = 0.5
+    /// The wipes' edge width in canvas pixels; 0 is xfade's hard edge (`XfadeWipeRegion`).
+    public var softness: Double = 0
 
     public init() {}
 }

@@ -21,8 +21,11 @@ extension XfadeCall {
         return length.isFinite ? min(max(Int(max(length, 1)), 1), max(1, canvas.width)) : 1
     }
 
-    /// The uniforms that depend on the canvas size as well (`xfade-warps.frag`).
+    /// The uniforms that depend on the canvas size as well (`xfade-warps.frag`, and the wipes'
+    /// and slides' geometry, `XfadeGeometry.swift`).
     public func canvasUniforms(_ canvas: PixelSize) -> [String: UniformValue] {
+        if let region = wipeRegion(canvas: canvas) { return region.uniforms }
+        if let motion = slideMotion(canvas: canvas) { return motion.uniforms }
         guard transition.family == .warps else { return [:] }
         return ["u_pixelizeBlockSide": .float(Double(pixelizeBlockSide(canvas: canvas))),
                 "u_hblurBoxLength": .int(hblurBoxLength(canvas: canvas))]

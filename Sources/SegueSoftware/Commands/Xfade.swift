@@ -22,6 +22,10 @@ struct XfadeOp: RowOp, @unchecked Sendable {
         switch call.transition.family {
         case .fades: XfadeFades.draw(call.transition, row: y, into: dst, images)
         case .warps: XfadeWarps.draw(call.transition, row: y, into: dst, images)
+        case .wipes: XfadeWipes.draw(call, row: y, into: dst, images)
+        case .slides: XfadeSlides.draw(call, row: y, into: dst, images)
+        case .smooth: XfadeSmooth.draw(call.transition, row: y, into: dst, images)
+        case .diagonals: XfadeDiagonals.draw(call.transition, row: y, into: dst, images)
         default: break  // TEMPORARY: the other families land with their files.
         }
         return false

@@ -12,6 +12,8 @@ public struct XfadeEffect: XfadeTransitionEffect {
         switch transition {
         case .pixelize: entry(XfadePixelize(), transition)
         case .hblur: entry(XfadeHorizontalBlur(), transition)
+        case .wipeleft, .wiperight, .wipeup, .wipedown, .wipetl, .wipetr, .wipebl, .wipebr:
+            entry(XfadeWipeEffect(transition: transition), transition)
         default: entry(XfadeEffect(transition: transition), transition)
         }
     }

@@ -34,10 +34,22 @@ enum XfadeMath {
         return out
     }
 
-    /// `mix(a, b, m)` on every channel of two pixels.
+    /// `mix(a, b, m)` on every channel of two pixels. Colour is truncated as xfade stores it,
+    /// so it equals ffmpeg's; alpha is rounded, so two opaque pixels mix to an opaque one
+    /// (a·m + a·(1 − m) can fall a hair below a in floats, which truncation turns into 254),
+    /// and truncated colour stays at or below rounded alpha: valid premultiplied. Weights 0
+    /// and 1 give `b` and `a` exactly, as xfade's floats do, so they copy. Written out per
+    /// channel: scalar code the optimiser keeps in registers.
     @inline(__always)
     static func mixPixels(_ a: UInt32, _ b: UInt32, _ m: Float) -> UInt32 {
-        mapChannels(a, b) { mix($0, $1, m) }
+        if m <= 0 { return b }
+        if m >= 1 { return a }
+        let n = 1 - m
+        @inline(__always) func channel(_ shift: UInt32, _ bias: Float) -> UInt32 {
+            let v = Float((a >> shift) & 0xFF) * m + Float((b >> shift) & 0xFF) * n + bias
+            return UInt32(min(max(v, 0), 255)) << shift
+        }
+        return channel(0, 0) | channel(8, 0) | channel(16, 0) | channel(24, 0.5)
     }
 
     /// Integer truncation of a float, as C's conversion to `int`, clamped into `range` first

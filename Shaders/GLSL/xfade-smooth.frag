@@ -1,0 +1,41 @@
+// xfade's smooth wipes (SegueCore XfadeTransition.family == .smooth; software twin:
+// Sources/SegueSoftware/Commands/Xfade/XfadeSmooth.swift): `to`'s weight is
+// smoothstep(0, 1, 1 + position − 2·progress), the position 0…1 along the direction, as in
+// FFmpeg's vf_xfade.c. u_transition: 0 smoothleft, 1 smoothright, 2 smoothup, 3 smoothdown.
+uniform sampler2D u_from;
+uniform sampler2D u_to;
+uniform int u_transition;
+uniform float u_progress;
+out vec4 fragColor;
+
+// vf_xfade.c's smoothstep(0, 1, s).
+float xsmoothstep(float s) {
+    float t = clamp(s, 0.0, 1.0);
+    return t * t * (3.0 - 2.0 * t);
+}
+
+// xfade's mix(a, b, m) = a·m + b·(1 − m) on 0…255, colour truncated, alpha rounded
+// (XfadeMath.mixPixels).
+vec4 xmix(vec4 a, vec4 b, float m) {
+    if (m <= 0.0) return b;
+    if (m >= 1.0) return a;
+    vec4 v = (a * 255.0) * m + (b * 255.0) * (1.0 - m);
+    return vec4(floor(v.rgb + 1e-4), floor(v.a + 0.5)) / 255.0;
+}
+
+void main() {
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    vec2 size = vec2(textureSize(u_from, 0));
+    float position;
+    if (u_transition == 0) {
+        position = float(p.x) / size.x;
+    } else if (u_transition == 1) {
+        position = (size.x - 1.0 - float(p.x)) / size.x;
+    } else if (u_transition == 2) {
+        position = float(p.y) / size.y;
+    } else {
+        position = (size.y - 1.0 - float(p.y)) / size.y;
+    }
+    float m = xsmoothstep(1.0 + position - u_progress * 2.0);
+    fragColor = xmix(texelFetch(u_to, p, 0), texelFetch(u_from, p, 0), m);
+}
