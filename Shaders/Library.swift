@@ -16,6 +16,8 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case sprites = "sprites.frag"
     /// ffmpeg's xfade transitions, one program per family (`XfadeFamily.programName`).
     case xfadeFades = "xfade-fades.frag"
+    case xfadeShapes = "xfade-shapes.frag"
+    case xfadeSlices = "xfade-slices.frag"
 
     /// The embedded text.
     public var embeddedSource: String { String(decoding: bytes, as: UTF8.self) }
@@ -33,6 +35,8 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .spritesVertex: PackageResources.sprites_vert
         case .sprites: PackageResources.sprites_frag
         case .xfadeFades: PackageResources.xfade_fades_frag
+        case .xfadeShapes: PackageResources.xfade_shapes_frag
+        case .xfadeSlices: PackageResources.xfade_slices_frag
         }
     }
 }

@@ -16,6 +16,9 @@ struct XfadeOp: RowOp, @unchecked Sendable {
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
         switch call.transition.family {
         case .fades: XfadeFades.draw(call.transition, row: y, into: dst, images)
+        case .shapes: XfadeShapes.draw(call.transition, row: y, into: dst, images)
+        case .slices: XfadeSlices.draw(call.transition, row: y, into: dst, images)
+        case .winds: XfadeWinds.draw(call.transition, row: y, into: dst, images)
         default: break  // TEMPORARY: the other families land with their files.
         }
         return false

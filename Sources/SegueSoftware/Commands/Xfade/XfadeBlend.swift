@@ -1,0 +1,45 @@
+import SegueCore
+
+/// The per-pixel arithmetic that xfade's shapes, slices and winds share (FFmpeg
+/// libavfilter/vf_xfade.c), in single precision as there, so the software frames equal
+/// ffmpeg's to the bit.
+enum XfadeBlend {
+    /// Opaque black, what xfade's crops show outside their shape (its `black` of a planar RGB
+    /// frame with alpha at its maximum); premultiplied like every Segue pixel.
+    static let opaqueBlack: UInt32 = 0xFF00_0000
+
+    /// xfade's `mix(a, b, m) = a·m + b·(1 − m)` on each of the four 8-bit channels, truncated
+    /// as xfade stores a float into a sample. Weights 0 and 1 give `b` and `a` exactly, so
+    /// they copy.
+    @inline(__always)
+    static func mix(_ a: UInt32, _ b: UInt32, _ m: Float) -> UInt32 {
+        if m >= 1 { return a }
+        if m <= 0 { return b }
+        let n = 1 - m
+        var out: UInt32 = 0
+        for shift in stride(from: UInt32(0), to: 32, by: 8) {
+            let v = Float((a >> shift) & 0xFF) * m + Float((b >> shift) & 0xFF) * n
+            out |= UInt32(min(max(v, 0), 255)) << shift
+        }
+        return out
+    }
+
+    /// xfade's `smoothstep`: Hermite between two edges, clamped; `edge1` may lie below
+    /// `edge0` (the winds fall from 0 to −0.2).
+    @inline(__always)
+    static func smoothstep(_ edge0: Float, _ edge1: Float, _ x: Float) -> Float {
+        let t = min(max((x - edge0) / (edge1 - edge0), 0), 1)
+        return t * t * (3 - 2 * t)
+    }
+
+    /// xfade's `fract`: `a − floor(a)`.
+    @inline(__always)
+    static func fract(_ a: Float) -> Float { a - a.rounded(.down) }
+
+    /// One row of `mix(a, b, weight(x))`.
+    @inline(__always)
+    static func mixRow(into dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
+                       width: Int, weight: (Int) -> Float) {
+        for x in 0..<width { dst[x] = mix(a[x], b[x], weight(x)) }
+    }
+}
