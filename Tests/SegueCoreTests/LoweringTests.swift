@@ -22,6 +22,7 @@ struct LoweringTests {
             case .lumaWipe: "lumaWipe"
             case .sprites: "sprites"
             case .shader: "shader"
+            case .xfade: "xfade"
             }
         }
     }

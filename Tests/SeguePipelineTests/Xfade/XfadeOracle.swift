@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+import SegueCore
+import SegueEffects
+import SegueGL
+import SegueIO
+import SeguePipeline
+import SegueSoftware
+import SegueTestSupport
+
+/// The frame-equality harness of ffmpeg's xfade transitions (docs/XFADE.md, "How it is tested").
+///
+/// Two opaque inputs of each odd size are made by ffmpeg itself (`testsrc2`, sharp edges and
+/// text, and `mandelbrot`, smooth colour fields), so Segue and ffmpeg read the same pixels. For
+/// a transition and a size, one ffmpeg run renders every frame of a one-second xfade at 10 fps:
+/// frame k has xfade's progress P = 1 − k/10, which is Segue's `--at k/10` with linear timing.
+/// Segue renders the same fractions in process on the software and GL renderers; each frame must
+/// hold `minimumPSNR` against ffmpeg's. The newer names, which Debian's ffmpeg 5.1 lacks, are
+/// held instead against a per-pixel reference the test writes from vf_xfade.c's formulas
+/// (`checkAgainst(reference:)`).
+///
+/// `make test` samples `quickPoints`; `make test-full` (SEGUE_TEST_FULL=1) checks `fullPoints`.
+/// Needs ffmpeg and EGL: without them the checks fail, they never skip. Call it from a suite
+/// inside `GLSuite` (GL renderers start one at a time).
+enum XfadeOracle {
+    static let sizes = [PixelSize(width: 101, height: 67), PixelSize(width: 319, height: 181)]
+    /// Segue fractions `make test` checks: one early, the middle, one late.
+    static let quickPoints: [Double] = [0.2, 0.5, 0.8]
+    /// Every frame of the ffmpeg run, ends included.
+    static let fullPoints: [Double] = (0...framesPerSecond).map { Double($0) / Double(framesPerSecond) }
+    static var points: [Double] { isFull ? fullPoints : quickPoints }
+    /// Whether this run is `make test-full`.
+    static var isFull: Bool { ProcessInfo.processInfo.environment["SEGUE_TEST_FULL"] == "1" }
+    static let minimumPSNR = 40.0
+    /// The ffmpeg run's frame rate over its one-second transition: frame k is fraction k/10.
+    static let framesPerSecond = 10
+
+    /// One frame compared.
+    struct Outcome: CustomStringConvertible, Sendable {
+        var transition: XfadeTransition
+        var size: PixelSize
+        var fraction: Double
+        var backend: String
+        var psnr: Double
+        var maxDifference: Int
+        var description: String {
+            "xfade-oracle \(transition.rawValue) \(size.width)x\(size.height) p=\(fraction) \(backend): PSNR \(psnr) dB, max \(maxDifference)"
+        }
+    }
+
+    /// What an independent reference computes a frame from: the two inputs and xfade's progress
+    /// P (1 shows `from`, 0 shows `to`) in single precision, as vf_xfade.c receives it.
+    struct ReferenceInput {
+        var from: PixelBuffer
+        var to: PixelBuffer
+        var progress: Float
+        var size: PixelSize { from.size }
+    }
+
+    /// Holds `transition` against the installed ffmpeg's xfade of the same name, on both
+    /// renderers, at `points` (Segue fractions k/10) and `sizes`. `parameters` are Segue's
+    /// extras (their defaults must stay frame-equal). Records an issue per frame below
+    /// `minimumPSNR`; returns every comparison (the worst is printed).
+    @discardableResult
+    static func check(_ transition: XfadeTransition, sizes: [PixelSize] = sizes, points: [Double] = points,
+                      parameters: [(String, String)] = []) throws -> [Outcome] {
+        guard transition.isInFFmpeg51 else {
+            Issue.record("\(transition.rawValue) is newer than ffmpeg 5.1: check it with checkAgainst(reference:)")
+            return []
+        }
+        return try compare(transition, sizes: sizes, points: points, parameters: parameters) { inputs, size, fraction in
+            try ffmpegFrame(transition, size: size, inputs: inputs, frame: try frameIndex(of: fraction))
+        }
+    }
+
+    /// Holds `transition` against `reference`, a plain per-pixel implementation written in the
+    /// test from vf_xfade.c's formulas (not calling Segue's renderers), on both renderers.
+    @discardableResult
+    static func checkAgainst(_ transition: XfadeTransition, sizes: [PixelSize] = sizes, points: [Double] = points,
+                             parameters: [(String, String)] = [],
+                             reference: (ReferenceInput) -> PixelBuffer) throws -> [Outcome] {
+        try compare(transition, sizes: sizes, points: points, parameters: parameters) { inputs, _, fraction in
+            reference(ReferenceInput(from: inputs.from, to: inputs.to, progress: xfadeProgress(fraction)))
+        }
+    }
+
+    /// xfade's progress at Segue fraction `fraction` of a linear transition, computed as
+    /// vf_xfade.c does in single precision: 1 − k/n.
+    static func xfadeProgress(_ fraction: Double) -> Float { 1 - Float(fraction) }
+
+    /// Renders `transition` at each fraction on both renderers and compares with `expected`.
+    private static func compare(_ transition: XfadeTransition, sizes: [PixelSize], points: [Double], parameters: [(String, String)],
+                                expected: (Inputs, PixelSize, Double) throws -> PixelBuffer) throws -> [Outcome] {
+        let gl = try GLRenderer(platform: .auto)
+        let renderers: [(String, any FrameRenderer)] = [("software", SoftwareRenderer()), ("gl", gl)]
+        var outcomes: [Outcome] = []
+        for size in sizes {
+            let inputs = try Inputs.shared(size)
+            var request = TransitionRequest(effect: EffectTable.xfadePrefix + transition.rawValue)
+            request.parameters = parameters
+            request.fromImage = inputs.from
+            request.toImage = inputs.to
+            request.timing = "linear"
+            request.duration = 1
+            request.fps = Double(framesPerSecond)
+            let prepared = try PreparedTransition(request)
+            for fraction in points {
+                let want = try expected(inputs, size, fraction)
+                let plan = prepared.plan(fraction: fraction)
+                for (backend, renderer) in renderers {
+                    var got = PixelBuffer(size: size)
+                    try renderer.render(plan, images: prepared.images, into: &got)
+                    let comparison = try ImageComparison(got, want)
+                    let outcome = Outcome(transition: transition, size: size, fraction: fraction, backend: backend,
+                                          psnr: comparison.psnr, maxDifference: comparison.maxDifference)
+                    outcomes.append(outcome)
+                    #expect(comparison.psnr >= minimumPSNR, "\(outcome)")
+                }
+            }
+        }
+        for backend in ["software", "gl"] {
+            if let worst = outcomes.filter({ $0.backend == backend }).min(by: { $0.psnr < $1.psnr }) {
+                print("worst \(worst)")
+            }
+        }
+        return outcomes
+    }
+
+    /// Renders `transition` between translucent inputs (premultiplied noise) at `points` on both
+    /// renderers and records an issue for any pixel with a colour channel above its alpha: the
+    /// frames must stay valid premultiplied data.
+    static func checkStaysPremultiplied(_ transition: XfadeTransition, size: PixelSize = PixelSize(width: 61, height: 37),
+                                        points: [Double] = quickPoints, parameters: [(String, String)] = []) throws {
+        let gl = try GLRenderer(platform: .auto)
+        var request = TransitionRequest(effect: EffectTable.xfadePrefix + transition.rawValue)
+        request.parameters = parameters
+        request.fromImage = TestImages.noise(width: size.width, height: size.height, seed: 1)
+        request.toImage = TestImages.noise(width: size.width, height: size.height, seed: 2)
+        request.timing = "linear"
+        let prepared = try PreparedTransition(request)
+        for fraction in points {
+            for (backend, renderer) in [("software", SoftwareRenderer()), ("gl", gl)] as [(String, any FrameRenderer)] {
+                var frame = PixelBuffer(size: size)
+                try renderer.render(prepared.plan(fraction: fraction), images: prepared.images, into: &frame)
+                let invalid = stride(from: 0, to: frame.bytes.count, by: 4).filter { i in
+                    (0..<3).contains { frame.bytes[i + $0] > frame.bytes[i + 3] }
+                }
+                #expect(invalid.isEmpty, "\(transition.rawValue) p=\(fraction) \(backend): \(invalid.count) pixels with colour above alpha")
+            }
+        }
+    }
+
+    /// The ffmpeg frame index of Segue fraction `fraction` (a multiple of 1/10).
+    static func frameIndex(of fraction: Double) throws -> Int {
+        let k = (fraction * Double(framesPerSecond)).rounded()
+        guard abs(k - fraction * Double(framesPerSecond)) < 1e-9, (0...Double(framesPerSecond)).contains(k) else {
+            throw SegueError(.invalidInput, "xfade oracle points are multiples of 1/\(framesPerSecond) in 0…1, not \(fraction)")
+        }
+        return Int(k)
+    }
+
+    /// ffmpeg's frame k of `transition` between the inputs; one ffmpeg run per transition and
+    /// size renders every frame, kept for the rest of the test process.
+    static func ffmpegFrame(_ transition: XfadeTransition, size: PixelSize, inputs: Inputs, frame k: Int) throws -> PixelBuffer {
+        let folder = try FFmpegRuns.shared.folder(for: transition, size: size) { folder in
+            // gbrp: xfade works per plane in R, G and B, as Segue does per channel.
+            let graph = "[0]format=gbrp[a];[1]format=gbrp[b];[a][b]xfade=transition=\(transition.rawValue):duration=1:offset=0,format=rgb24"
+            let rate = String(framesPerSecond)
+            try runFFmpeg(["-loop", "1", "-framerate", rate, "-t", "2", "-i", inputs.fromPath,
+                           "-loop", "1", "-framerate", rate, "-t", "2", "-i", inputs.toPath,
+                           "-filter_complex", graph, "-frames:v", String(framesPerSecond + 1), folder + "/frame%02d.png"])
+        }
+        // The image2 muxer numbers files from 1.
+        return try ImageFile.load(folder + String(format: "/frame%02d.png", k + 1))
+    }
+
+    /// Runs ffmpeg quietly; fails (never skips) when it is missing or fails.
+    static func runFFmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw SegueError(.missingInput, "cannot run ffmpeg (install it: make test-deps): \(error)")
+        }
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw SegueError(.missingInput, "ffmpeg \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(message)")
+        }
+    }
+
+    /// The two opaque inputs of one size, as files (for ffmpeg) and decoded (for Segue).
+    struct Inputs: Sendable {
+        var fromPath: String
+        var toPath: String
+        var from: PixelBuffer
+        var to: PixelBuffer
+
+        private static let cache = Cache<PixelSize, Inputs>()
+
+        /// Made once per size and test process.
+        static func shared(_ size: PixelSize) throws -> Inputs {
+            try cache.value(for: size) {
+                let folder = TestFiles.temporaryDirectory("xfadeinputs\(size.width)x\(size.height)")
+                let fromPath = folder + "/from.png", toPath = folder + "/to.png"
+                // Converted to rgb24 before cropping to the odd size: ffmpeg would round odd
+                // sizes of its sources' native YUV 4:2:0 to even.
+                try runFFmpeg(["-f", "lavfi", "-i", "testsrc2=s=\(size.width + 1)x\(size.height + 1)",
+                               "-vf", "format=rgb24,crop=\(size.width):\(size.height):0:0", "-frames:v", "1", fromPath])
+                try runFFmpeg(["-f", "lavfi", "-i", "mandelbrot=s=\(size.width)x\(size.height)",
+                               "-vf", "format=rgb24", "-frames:v", "1", toPath])
+                return Inputs(fromPath: fromPath, toPath: toPath, from: try ImageFile.load(fromPath), to: try ImageFile.load(toPath))
+            }
+        }
+    }
+
+    /// Folders of ffmpeg's frames, one per transition and size.
+    final class FFmpegRuns: Sendable {
+        static let shared = FFmpegRuns()
+        private struct Key: Hashable { var transition: XfadeTransition; var size: PixelSize }
+        private let cache = Cache<Key, String>()
+
+        func folder(for transition: XfadeTransition, size: PixelSize, render: (String) throws -> Void) throws -> String {
+            try cache.value(for: Key(transition: transition, size: size)) {
+                let folder = TestFiles.temporaryDirectory("xfade\(transition.rawValue)\(size.width)x\(size.height)")
+                try render(folder)
+                return folder
+            }
+        }
+    }
+}
+
+/// A value per key made once, under a lock (tests run in parallel).
+final class Cache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private var values: [Key: Value] = [:]
+    private let lock = NSLock()
+
+    func value(for key: Key, make: () throws -> Value) throws -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let value = values[key] { return value }
+        let value = try make()
+        values[key] = value
+        return value
+    }
+}
