@@ -18,6 +18,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case xfadeFades = "xfade-fades.frag"
     case xfadeShapes = "xfade-shapes.frag"
     case xfadeSlices = "xfade-slices.frag"
+    case xfadeWinds = "xfade-winds.frag"
 
     /// The embedded text.
     public var embeddedSource: String { String(decoding: bytes, as: UTF8.self) }
@@ -37,6 +38,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .xfadeFades: PackageResources.xfade_fades_frag
         case .xfadeShapes: PackageResources.xfade_shapes_frag
         case .xfadeSlices: PackageResources.xfade_slices_frag
+        case .xfadeWinds: PackageResources.xfade_winds_frag
         }
     }
 }

@@ -1,7 +1,7 @@
 // xfade's shapes (SegueCore XfadeTransition.family == .shapes; software twin:
 // Sources/SegueSoftware/Commands/Xfade/XfadeShapes.swift), maths from FFmpeg's vf_xfade.c.
 // Progress runs 1 (from) → 0 (to); each channel is computed in float on 0…255 and truncated,
-// as xfade stores a float into an 8-bit sample. The centre is the integer half of the size.
+// as xfade stores a float into an 8-bit sample (alpha rounded). The centre is the integer half of the size.
 uniform sampler2D u_from;
 uniform sampler2D u_to;
 uniform int u_transition;   // index in the family, in XfadeTransition's order (below)
@@ -58,5 +58,6 @@ void main() {
         float smooth_ = (opening ? 2.0 - edge : 1.0 + edge) - progress * 2.0;
         v = xmix(b, a, xsmoothstep(0.0, 1.0, smooth_));
     }
-    fragColor = floor(v + 1e-4) / 255.0;
+    // Colour truncated as xfade stores it, alpha rounded (XfadeBlend.mix says why).
+    fragColor = vec4(floor(v.rgb + 1e-4), floor(v.a + 0.5)) / 255.0;
 }

@@ -8,9 +8,11 @@ enum XfadeBlend {
     /// frame with alpha at its maximum); premultiplied like every Segue pixel.
     static let opaqueBlack: UInt32 = 0xFF00_0000
 
-    /// xfade's `mix(a, b, m) = a·m + b·(1 − m)` on each of the four 8-bit channels, truncated
-    /// as xfade stores a float into a sample. Weights 0 and 1 give `b` and `a` exactly, so
-    /// they copy.
+    /// xfade's `mix(a, b, m) = a·m + b·(1 − m)` on each of the four 8-bit channels. Colour
+    /// is truncated, as xfade stores a float into a sample; alpha is rounded, so that two
+    /// opaque pixels mix to an opaque one (truncating 255·m + 255·(1 − m) can give 254),
+    /// and rounding it up keeps every colour channel at or below it. Weights 0 and 1 give `b`
+    /// and `a` exactly, so they copy.
     @inline(__always)
     static func mix(_ a: UInt32, _ b: UInt32, _ m: Float) -> UInt32 {
         if m >= 1 { return a }
@@ -19,7 +21,8 @@ enum XfadeBlend {
         var out: UInt32 = 0
         for shift in stride(from: UInt32(0), to: 32, by: 8) {
             let v = Float((a >> shift) & 0xFF) * m + Float((b >> shift) & 0xFF) * n
-            out |= UInt32(min(max(v, 0), 255)) << shift
+            let stored = shift == 24 ? (v + 0.5).rounded(.down) : v
+            out |= UInt32(min(max(stored, 0), 255)) << shift
         }
         return out
     }
