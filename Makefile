@@ -2,6 +2,8 @@
 #   make demo   install what is missing, build (release), render every built-in effect into ./out
 #   make test   install what is missing, run the test suite, the browser test of `segue serve`
 #               (test-browser), then check the release binary is portable (test-portable)
+#   make test-full  the same with every sample the quick run leaves out: every xfade frame
+#               against ffmpeg, every xfade name in the parity suite (SEGUE_TEST_FULL=1)
 #   make build  the release binary alone, Swift runtime linked in (.build/release/segue)
 #   make bench  segue bench --compare-ffmpeg on a release build
 #   make fuzz   libFuzzer on every parser, FUZZ_SECONDS each (Fuzz/, CONTRIBUTING.md)
@@ -39,7 +41,7 @@ SERVE_SCREENSHOT ?= .build/serve.png
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build demo test test-browser test-portable bench fuzz clean print-runtime-packages
+.PHONY: all deps test-deps build demo test test-full test-browser test-portable bench fuzz clean print-runtime-packages
 
 all: build
 
@@ -72,6 +74,11 @@ test: test-deps
 	$(SWIFT) test
 	$(MAKE) test-browser
 	$(MAKE) test-portable
+
+# `make test` samples the xfade transitions (3 progress points of the ffmpeg oracle, one name per
+# family in the parity suite); this runs them all (docs/XFADE.md, "How it is tested").
+test-full:
+	SEGUE_TEST_FULL=1 $(MAKE) test
 
 # `segue serve` (debug build) in headless chromium: scrubber, parameters, live reload, inline
 # shader errors (Tests/browser/serve_e2e.py). Fails, never skips, when the browser cannot start.

@@ -16,6 +16,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case sprites = "sprites.frag"
     /// ffmpeg's xfade transitions, one program per family (`XfadeFamily.programName`).
     case xfadeFades = "xfade-fades.frag"
+    case xfadeWarps = "xfade-warps.frag"
     case xfadeShapes = "xfade-shapes.frag"
     case xfadeSlices = "xfade-slices.frag"
     case xfadeWinds = "xfade-winds.frag"
@@ -36,6 +37,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .spritesVertex: PackageResources.sprites_vert
         case .sprites: PackageResources.sprites_frag
         case .xfadeFades: PackageResources.xfade_fades_frag
+        case .xfadeWarps: PackageResources.xfade_warps_frag
         case .xfadeShapes: PackageResources.xfade_shapes_frag
         case .xfadeSlices: PackageResources.xfade_slices_frag
         case .xfadeWinds: PackageResources.xfade_winds_frag

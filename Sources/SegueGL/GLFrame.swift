@@ -12,6 +12,7 @@ struct GLFrame {
     let targets: GLRenderTargetPool
     let quad: GLQuad
     let sprites: GLSpriteInstances
+    let xfadeNoise: GLXfadeNoiseTexture
     let maxTextureUnits: Int
     /// The lowering's fact for the current step: the canvas is all transparent, so blending
     /// onto it would return the source and can be skipped.
@@ -36,21 +37,24 @@ struct GLFrame {
     // MARK: Helpers the commands share
 
     /// Runs `program` over the whole canvas, replacing it: `uniforms` set by their declared
-    /// GLSL type, `inputs` bound as `sampler2D`s by name (in name order, one texture unit each).
-    func drawCanvasProgram(_ program: GLProgram, uniforms: [String: UniformValue], inputs: [String: ImageRef]) throws(SegueError) {
+    /// GLSL type, `inputs` (images) and `extra` (textures the renderer made, e.g. xfade's noise)
+    /// bound as `sampler2D`s by name (in name order, one texture unit each).
+    func drawCanvasProgram(_ program: GLProgram, uniforms: [String: UniformValue], inputs: [String: ImageRef],
+                           extra: [String: GLTexture] = [:]) throws(SegueError) {
         glUseProgram(program.id)
         for (name, value) in uniforms.sorted(by: { $0.key < $1.key }) { try GLUniformType.set(value, name: name, in: program) }
         let inputs = inputs.sorted { $0.key < $1.key }
-        guard inputs.count <= maxTextureUnits else {
-            throw .invalidInput("shader '\(program.name)': \(inputs.count) inputs, at most \(maxTextureUnits) texture units")
+        guard inputs.count + extra.count <= maxTextureUnits else {
+            throw .invalidInput("shader '\(program.name)': \(inputs.count + extra.count) inputs, at most \(maxTextureUnits) texture units")
         }
         // Upload first: an upload binds on the active unit and would replace an earlier input.
-        var bound: [GLTexture] = []
-        for input in inputs { bound.append(try textures.texture(for: input.value, in: images)) }
-        for (unit, (input, texture)) in zip(inputs, bound).enumerated() {
-            guard let uniform = program.uniforms[input.key] else { continue }  // unused sampler
+        var bound: [(String, GLTexture)] = []
+        for input in inputs { bound.append((input.key, try textures.texture(for: input.value, in: images))) }
+        bound += extra.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        for (unit, (name, texture)) in bound.enumerated() {
+            guard let uniform = program.uniforms[name] else { continue }  // unused sampler
             guard uniform.type == GLenum(GL_SAMPLER_2D) else {
-                throw .invalidInput("shader '\(program.name)': input '\(input.key)' is not a sampler2D")
+                throw .invalidInput("shader '\(program.name)': input '\(name)' is not a sampler2D")
             }
             bind(texture, unit: unit)
             glUniform1i(uniform.location, GLint(unit))

@@ -28,6 +28,8 @@ public final class GLRenderer: FrameRenderer {
     private let targets = GLRenderTargetPool()
     private let quad: GLQuad
     private let sprites = GLSpriteInstances()
+    /// xfade's noise as a float texture, for the transitions that read it.
+    private let xfadeNoise = GLXfadeNoiseTexture()
     private let maxTextureUnits: Int
 
     /// Texture uploads since creation: one per image used from each new `ImageSet`.
@@ -84,6 +86,7 @@ public final class GLRenderer: FrameRenderer {
             textures.deleteAll()
             targets.deleteAll()
             sprites.deleteAll()
+            xfadeNoise.delete()
             quad.delete()
         }
     }
@@ -95,7 +98,7 @@ public final class GLRenderer: FrameRenderer {
         let lowered = try plan.lowered(imageSizes: images.images.mapValues(\.size))
         try context.withCurrent { () throws(SegueError) in
             var frame = GLFrame(canvas: plan.size, images: images, programs: programs, textures: textures, targets: targets,
-                                quad: quad, sprites: sprites, maxTextureUnits: maxTextureUnits)
+                                quad: quad, sprites: sprites, xfadeNoise: xfadeNoise, maxTextureUnits: maxTextureUnits)
             // Blurs first: each makes a derived texture that later commands draw.
             textures.derived.removeAll(keepingCapacity: true)
             targets.startFrame()

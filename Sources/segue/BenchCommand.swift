@@ -29,10 +29,12 @@ struct BenchCommand: ParsableCommand {
         case all, software, gl, auto
     }
 
-    /// xfade transitions equivalent to Segue effects (those present at run time are measured).
+    /// xfade transitions equivalent to Segue effects (those present at run time are measured):
+    /// a few built-ins, and every `xfade:NAME` that Debian's ffmpeg 5.1 knows, timed against
+    /// xfade NAME itself.
     static let xfadeEquivalents: [(effect: String, xfade: String)] = [
         ("fade", "fade"), ("push", "slideleft"), ("circle-reveal", "circleopen"), ("blur", "hblur"), ("dissolve", "dissolve"),
-    ]
+    ] + XfadeTransition.allCases.filter(\.isInFFmpeg51).map { (EffectTable.xfadePrefix + $0.rawValue, $0.rawValue) }
 
     struct Stat: Encodable {
         var median: Double, min: Double, max: Double

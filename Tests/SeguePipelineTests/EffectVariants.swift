@@ -1,3 +1,4 @@
+import SegueCore
 import SegueEffects
 
 /// One way to run a built-in effect: its name and parameter overrides (none = its defaults).
@@ -25,4 +26,21 @@ struct EffectVariant: CustomStringConvertible, Sendable, Hashable {
         }
         return list
     }
+
+    /// Whether it runs one of ffmpeg's xfade transitions.
+    var isXfade: Bool { effect.hasPrefix(EffectTable.xfadePrefix) }
+
+    /// What the parity suite renders: every variant, but of the xfade transitions (each held
+    /// against ffmpeg on both renderers by XfadeOracle) only `xfadeSample` in `make test`; all
+    /// of them in `make test-full`.
+    static let forParity: [EffectVariant] = all.filter { !$0.isXfade || XfadeOracle.isFull || xfadeSample.contains($0.effect) }
+
+    /// One transition per xfade family, and dissolve (the noise texture).
+    static let xfadeSample: Set<String> = Set((XfadeFamily.allCases.compactMap(\.members.first) + [.dissolve]).map {
+        EffectTable.xfadePrefix + $0.rawValue
+    })
+
+    /// What the golden-frame suite pins: every variant but the xfade transitions, whose frames
+    /// XfadeOracle pins to ffmpeg's own.
+    static let forGoldens: [EffectVariant] = all.filter { !$0.isXfade }
 }

@@ -34,6 +34,9 @@ public enum XfadeTransition: String, CaseIterable, Codable, Sendable {
         }
     }
 
+    /// Whether it reads xfade's noise (`XfadeNoiseField`).
+    public var readsNoise: Bool { self == .dissolve || family == .winds }
+
     /// This transition's position among its family's members: the GL program's `u_transition`.
     public var indexInFamily: Int {
         Self.allCases.filter { $0.family == family }.firstIndex(of: self) ?? 0
@@ -68,5 +71,10 @@ public struct XfadeCall: Codable, Hashable, Sendable {
 
 /// The knobs Segue adds to xfade's transitions, each defaulting to the constant xfade uses.
 public struct XfadeSettings: Codable, Hashable, Sendable {
+    /// pixelize: how many blocks span the shorter side at the coarsest moment (halfway); xfade: 20.
+    public var pixelizeBlocks = 20.0
+    /// hblur: the widest box, as a fraction of the width (reached halfway); xfade: 0.5.
+    public var hblurWidth = 0.5
+
     public init() {}
 }

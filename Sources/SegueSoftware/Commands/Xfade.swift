@@ -10,12 +10,18 @@ struct XfadeOp: RowOp, @unchecked Sendable {
 
     init(_ call: XfadeCall, from: UnsafePointer<UInt32>, to: UnsafePointer<UInt32>, canvas: PixelSize) {
         self.call = call
-        images = XfadeImages(from: from, to: to, width: canvas.width, height: canvas.height, progress: Float(call.progress))
+        let progress = Float(call.progress)
+        images = XfadeImages(from: from, to: to, width: canvas.width, height: canvas.height, progress: progress,
+                             settings: call.settings,
+                             noise: call.transition.readsNoise ? XfadeNoiseField.shared(canvas) : nil,
+                             fadeWeights: XfadeFades.Weights.of(call.transition, progress: progress),
+                             pixelizeBlockSide: call.pixelizeBlockSide(canvas: canvas), hblurBoxLength: call.hblurBoxLength(canvas: canvas))
     }
 
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
         switch call.transition.family {
         case .fades: XfadeFades.draw(call.transition, row: y, into: dst, images)
+        case .warps: XfadeWarps.draw(call.transition, row: y, into: dst, images)
         case .shapes: XfadeShapes.draw(call.transition, row: y, into: dst, images)
         case .slices: XfadeSlices.draw(call.transition, row: y, into: dst, images)
         case .winds: XfadeWinds.draw(call.transition, row: y, into: dst, images)
@@ -25,12 +31,20 @@ struct XfadeOp: RowOp, @unchecked Sendable {
     }
 }
 
-/// What an xfade row reads: both images (the canvas's size) and xfade's progress in single
-/// precision, as vf_xfade.c computes with it.
+/// What an xfade row reads: both images (the canvas's size), xfade's progress in single
+/// precision, as vf_xfade.c computes with it, and what the frame computed once for every row.
 struct XfadeImages: @unchecked Sendable {
     let from: UnsafePointer<UInt32>
     let to: UnsafePointer<UInt32>
     let width: Int
     let height: Int
     let progress: Float
+    let settings: XfadeSettings
+    /// xfade's noise over the canvas, for the transitions that read it.
+    let noise: XfadeNoiseField?
+    /// fadefast/fadeslow's weight per channel difference; nil for the others.
+    let fadeWeights: XfadeFades.Weights?
+    /// The warps' per-frame numbers (`XfadeFrameConstants.swift`).
+    let pixelizeBlockSide: Float
+    let hblurBoxLength: Int
 }

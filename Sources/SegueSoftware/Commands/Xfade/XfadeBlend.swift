@@ -1,8 +1,8 @@
 import SegueCore
 
-/// The per-pixel arithmetic that xfade's shapes, slices and winds share (FFmpeg
-/// libavfilter/vf_xfade.c), in single precision as there, so the software frames equal
-/// ffmpeg's to the bit.
+/// How xfade's shapes, slices and winds store a mix (FFmpeg libavfilter/vf_xfade.c), in
+/// single precision as there, so the software frames equal ffmpeg's to the bit. The scalar
+/// helpers (`smoothstep`, `fract`) are `XfadeMath`'s.
 enum XfadeBlend {
     /// Opaque black, what xfade's crops show outside their shape (its `black` of a planar RGB
     /// frame with alpha at its maximum); premultiplied like every Segue pixel.
@@ -26,18 +26,6 @@ enum XfadeBlend {
         }
         return out
     }
-
-    /// xfade's `smoothstep`: Hermite between two edges, clamped; `edge1` may lie below
-    /// `edge0` (the winds fall from 0 to −0.2).
-    @inline(__always)
-    static func smoothstep(_ edge0: Float, _ edge1: Float, _ x: Float) -> Float {
-        let t = min(max((x - edge0) / (edge1 - edge0), 0), 1)
-        return t * t * (3 - 2 * t)
-    }
-
-    /// xfade's `fract`: `a − floor(a)`.
-    @inline(__always)
-    static func fract(_ a: Float) -> Float { a - a.rounded(.down) }
 
     /// One row of `mix(a, b, weight(x))`.
     @inline(__always)

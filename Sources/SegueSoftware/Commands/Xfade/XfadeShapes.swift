@@ -30,7 +30,7 @@ enum XfadeShapes {
             let turn = Double(progress - 0.5) * (Double.pi * 2.5)
             let dy = Float(y - cy)
             XfadeBlend.mixRow(into: dst, to, from, width: width) { x in
-                XfadeBlend.smoothstep(0, 1, Float(Double(atan2f(Float(x - cx), dy)) - turn))
+                XfadeMath.smoothstep(0, 1, Float(Double(atan2f(Float(x - cx), dy)) - turn))
             }
         case .circleopen, .circleclose:
             // The distance from the centre over the half diagonal, shifted by 1.5 … −1.5.
@@ -39,7 +39,7 @@ enum XfadeShapes {
             let shift = ((opening ? progress : 1 - progress) - 0.5) * 3
             let (a, b) = opening ? (from, to) : (to, from)
             XfadeBlend.mixRow(into: dst, a, b, width: width) { x in
-                XfadeBlend.smoothstep(0, 1, distance(x - cx, y - cy) / halfDiagonal + shift)
+                XfadeMath.smoothstep(0, 1, distance(x - cx, y - cy) / halfDiagonal + shift)
             }
         case .vertopen, .vertclose:
             // Distance from the vertical centre line, 0 there and 1 at the edges.
@@ -47,13 +47,13 @@ enum XfadeShapes {
             let base: Float = transition == .vertopen ? 2 : 1
             let sign: Float = transition == .vertopen ? -1 : 1
             XfadeBlend.mixRow(into: dst, to, from, width: width) { x in
-                XfadeBlend.smoothstep(0, 1, base + sign * abs((Float(x) - half) / half) - progress * 2)
+                XfadeMath.smoothstep(0, 1, base + sign * abs((Float(x) - half) / half) - progress * 2)
             }
         case .horzopen, .horzclose:
             let half = Float(height) / 2
             let base: Float = transition == .horzopen ? 2 : 1
             let sign: Float = transition == .horzopen ? -1 : 1
-            let weight = XfadeBlend.smoothstep(0, 1, base + sign * abs((Float(y) - half) / half) - progress * 2)
+            let weight = XfadeMath.smoothstep(0, 1, base + sign * abs((Float(y) - half) / half) - progress * 2)
             XfadeBlend.mixRow(into: dst, to, from, width: width) { _ in weight }
         default:
             for x in 0..<width { dst[x] = from[x] }

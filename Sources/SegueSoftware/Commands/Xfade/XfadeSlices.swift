@@ -36,6 +36,6 @@ enum XfadeSlices {
     /// front is above it.
     @inline(__always)
     static func showsTo(position: Float, bands: Float, _ progress: Float) -> Bool {
-        XfadeBlend.smoothstep(-0.5, 0, position - progress * 1.5) > XfadeBlend.fract(bands)
+        XfadeMath.smoothstep(-0.5, 0, position - progress * 1.5) > XfadeMath.fract(bands)
     }
 }

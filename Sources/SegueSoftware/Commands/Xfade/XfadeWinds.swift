@@ -8,9 +8,15 @@ enum XfadeWinds {
     static func draw(_ transition: XfadeTransition, row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
         let width = images.width, progress = images.progress
         let from = images.from + y * width, to = images.to + y * width
+        // The noise field covers the canvas (`readsNoise`); its first column holds the rows'
+        // streaks, its first row the columns'.
+        guard let noise = images.noise, noise.values.count >= max(width, y * width + 1) else {
+            for x in 0..<width { dst[x] = from[x] }
+            return
+        }
         switch transition {
         case .hlwind, .hrwind:
-            let streak = XfadeNoise.value(x: 0, y: y)
+            let streak = noise.values[y * width]
             let w = Float(width)
             let leftward = transition == .hlwind
             XfadeBlend.mixRow(into: dst, to, from, width: width) { x in
@@ -21,7 +27,7 @@ enum XfadeWinds {
             let h = Float(images.height)
             let position = transition == .vuwind ? 1 - Float(y) / h : Float(y) / h
             XfadeBlend.mixRow(into: dst, to, from, width: width) { x in
-                weight(position: position, streak: XfadeNoise.value(x: x, y: 0), progress)
+                weight(position: position, streak: noise.values[x], progress)
             }
         default:
             for x in 0..<width { dst[x] = from[x] }
@@ -33,6 +39,6 @@ enum XfadeWinds {
     @inline(__always)
     static func weight(position: Float, streak: Float, _ progress: Float) -> Float {
         let spread: Float = 0.2
-        return XfadeBlend.smoothstep(0, -spread, position * (1 - spread) + spread * streak - (1 - progress) * (1 + spread))
+        return XfadeMath.smoothstep(0, -spread, position * (1 - spread) + spread * streak - (1 - progress) * (1 + spread))
     }
 }

@@ -1,0 +1,68 @@
+// xfade's warps (SegueCore XfadeTransition.family == .warps; software twin:
+// Sources/SegueSoftware/Commands/Xfade/XfadeWarps.swift; maths from FFmpeg
+// libavfilter/vf_xfade.c): each pixel reads the images elsewhere, every position clamped into
+// the image. Channels in float on 0…255, truncated, as xfade stores them.
+uniform sampler2D u_from;
+uniform sampler2D u_to;
+// Index in the family: pixelize, hblur, squeezeh, squeezev, zoomin.
+uniform int u_transition;
+uniform float u_progress;
+// Per-frame numbers from SegueCore (XfadeCall.canvasUniforms).
+uniform float u_pixelizeBlockSide;
+uniform int u_hblurBoxLength;
+out vec4 fragColor;
+
+// XfadeMath (Sources/SegueSoftware/Commands/Xfade/XfadeMath.swift).
+vec4 xmix(vec4 a, vec4 b, float m) { return a * m + b * (1.0 - m); }
+float xsmoothstep(float edge0, float edge1, float x) {
+    float t = clamp((x - edge0) / (edge1 - edge0), 0.0, 1.0);
+    return t * t * (3.0 - 2.0 * t);
+}
+
+vec4 fetch(sampler2D image, ivec2 at, ivec2 size) {
+    return floor(texelFetch(image, clamp(at, ivec2(0), size - 1), 0) * 255.0 + 0.5);
+}
+
+// A block centre along one axis (pixelize).
+int blockCentre(int i, float side, float extent) {
+    return int(min((floor(float(i) / side) + 0.5) * side, extent - 1.0));
+}
+
+void main() {
+    ivec2 pixel = ivec2(gl_FragCoord.xy);
+    ivec2 size = textureSize(u_from, 0);
+    vec2 extent = vec2(size);
+    float p = u_progress;
+    vec4 v;
+    if (u_transition == 0) {            // pixelize
+        float side = u_pixelizeBlockSide;
+        ivec2 at = side > 0.0 ? ivec2(blockCentre(pixel.x, side, extent.x), blockCentre(pixel.y, side, extent.y)) : pixel;
+        v = xmix(fetch(u_from, at, size), fetch(u_to, at, size), p);
+    } else if (u_transition == 1) {     // hblur: a box from the pixel rightwards, cut at the edge
+        int boxLength = min(u_hblurBoxLength, size.x - pixel.x);
+        vec4 sumA = vec4(0.0), sumB = vec4(0.0);
+        for (int i = 0; i < boxLength; i++) {
+            sumA += fetch(u_from, ivec2(pixel.x + i, pixel.y), size);
+            sumB += fetch(u_to, ivec2(pixel.x + i, pixel.y), size);
+        }
+        float count = float(boxLength);
+        v = (sumA / count) * p + (sumB / count) * (1.0 - p);
+    } else if (u_transition == 2 || u_transition == 3) {   // squeezeh (rows), squeezev (columns)
+        bool rows = u_transition == 2;
+        float position = rows ? float(pixel.y) / extent.y : float(pixel.x) / extent.x;
+        float z = 0.5 + (position - 0.5) / p;
+        if (p > 0.0 && z >= 0.0 && z <= 1.0) {
+            int source = int(roundEven(z * ((rows ? extent.y : extent.x) - 1.0)));
+            v = fetch(u_from, rows ? ivec2(pixel.x, source) : ivec2(source, pixel.y), size);
+        } else {
+            v = fetch(u_to, pixel, size);
+        }
+    } else {                            // zoomin: `from` zooms in, then `to` fades in
+        float zoom = xsmoothstep(0.5, 1.0, p);
+        float u = 0.5 + (float(pixel.x) / extent.x - 0.5) * zoom;
+        float w = 0.5 + (float(pixel.y) / extent.y - 0.5) * zoom;
+        ivec2 at = ivec2(int(ceil(u * (extent.x - 1.0))), int(ceil(w * (extent.y - 1.0))));
+        v = xmix(fetch(u_from, at, size), fetch(u_to, pixel, size), xsmoothstep(0.0, 0.5, p));
+    }
+    fragColor = floor(clamp(v, 0.0, 255.0)) / 255.0;
+}

@@ -1,0 +1,93 @@
+import SegueCore
+
+/// xfade's warps (maths from FFmpeg libavfilter/vf_xfade.c; GL twin: `xfade-warps.frag`): each
+/// output pixel reads `from` and/or `to` somewhere else — a block's centre (pixelize), a box
+/// of the row (hblur), a zoomed position (zoomin), a squeezed row or column (squeezeh/v).
+/// Every computed position is clamped into the image before it is read.
+enum XfadeWarps {
+    static func draw(_ transition: XfadeTransition, row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
+        let width = images.width, height = images.height, p = images.progress
+        let w = Float(width), h = Float(height)
+        let a = images.from, b = images.to
+        let rowOfTo = b + y * width
+        switch transition {
+        case .pixelize:
+            // Each pixel shows its block's centre; `blockSide` is 0 at the ends (no blocks).
+            let side = images.pixelizeBlockSide
+            let sy = side > 0 ? XfadeMath.clampedIndex(min(((Float(y) / side).rounded(.down) + 0.5) * side, h - 1), 0...(height - 1)) : y
+            for x in 0..<width {
+                let sx = side > 0 ? XfadeMath.clampedIndex(min(((Float(x) / side).rounded(.down) + 0.5) * side, w - 1), 0...(width - 1)) : x
+                let i = sy * width + sx
+                dst[x] = XfadeMath.mixPixels(a[i], b[i], p)
+            }
+        case .hblur:
+            drawHorizontalBlur(row: y, into: dst, images)
+        case .zoomin:
+            // `from` zooms in over the first half (P 1 → 0.5) while `to` fades in over the second.
+            let zoom = XfadeMath.smoothstep(0.5, 1, p), fade = XfadeMath.smoothstep(0, 0.5, p)
+            let v = 0.5 + (Float(y) / h - 0.5) * zoom
+            let iv = XfadeMath.clampedIndex((v * (h - 1)).rounded(.up), 0...(height - 1))
+            for x in 0..<width {
+                let u = 0.5 + (Float(x) / w - 0.5) * zoom
+                let iu = XfadeMath.clampedIndex((u * (w - 1)).rounded(.up), 0...(width - 1))
+                dst[x] = XfadeMath.mixPixels(a[iv * width + iu], rowOfTo[x], fade)
+            }
+        case .squeezeh:
+            // `from` squeezed vertically towards the middle row; `to` outside it.
+            let z = 0.5 + (Float(y) / h - 0.5) / p
+            if z >= 0 && z <= 1 {
+                let source = a + XfadeMath.clampedIndex((z * (h - 1)).rounded(.toNearestOrEven), 0...(height - 1)) * width
+                dst.update(from: source, count: width)
+            } else {
+                dst.update(from: rowOfTo, count: width)
+            }
+        case .squeezev:
+            let rowOfFrom = a + y * width
+            for x in 0..<width {
+                let z = 0.5 + (Float(x) / w - 0.5) / p
+                dst[x] = z >= 0 && z <= 1
+                    ? rowOfFrom[XfadeMath.clampedIndex((z * (w - 1)).rounded(.toNearestOrEven), 0...(width - 1))]
+                    : rowOfTo[x]
+            }
+        default:
+            dst.update(from: a + y * width, count: width)
+        }
+    }
+
+    /// hblur: both images blurred along the row by a box (`XfadeCall.hblurBoxLength`), then
+    /// mixed by progress. The box starts at the pixel and reaches
+    /// right (`size` pixels, fewer at the right edge), as xfade's running sums do; the sums
+    /// hold whole numbers, so they are exact in float whatever order they are added in.
+    static func drawHorizontalBlur(row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
+        let width = images.width, p = images.progress
+        let size = min(images.hblurBoxLength, width)
+        let a = images.from + y * width, b = images.to + y * width
+        var sumA = SIMD4<Float>(repeating: 0), sumB = SIMD4<Float>(repeating: 0)
+        for x in 0..<size { sumA += channels(a[x]); sumB += channels(b[x]) }
+        var count = Float(size)
+        for x in 0..<width {
+            let mixed = (sumA / count) * p + (sumB / count) * (1 - p)
+            dst[x] = pack(mixed)
+            if x + size < width {
+                sumA += channels(a[x + size]) - channels(a[x])
+                sumB += channels(b[x + size]) - channels(b[x])
+            } else {
+                sumA -= channels(a[x])
+                sumB -= channels(b[x])
+                count -= 1
+            }
+        }
+    }
+
+    @inline(__always)
+    static func channels(_ v: UInt32) -> SIMD4<Float> {
+        SIMD4(Float(v & 0xFF), Float(v >> 8 & 0xFF), Float(v >> 16 & 0xFF), Float(v >> 24))
+    }
+
+    /// Clamped and truncated into the four bytes of a pixel.
+    @inline(__always)
+    static func pack(_ v: SIMD4<Float>) -> UInt32 {
+        let c = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+        return UInt32(c[0]) | UInt32(c[1]) << 8 | UInt32(c[2]) << 16 | UInt32(c[3]) << 24
+    }
+}
