@@ -26,8 +26,9 @@ void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
     ivec2 centre = size / 2;
     vec2 d = vec2(p - centre);
-    vec4 a = texelFetch(u_from, p, 0) * 255.0;
-    vec4 b = texelFetch(u_to, p, 0) * 255.0;
+    // The 8-bit inputs as whole levels, as xfade reads its samples.
+    vec4 a = floor(texelFetch(u_from, p, 0) * 255.0 + 0.5);
+    vec4 b = floor(texelFetch(u_to, p, 0) * 255.0 + 0.5);
     float progress = u_progress;
     vec4 v;
     if (u_transition == CIRCLECROP || u_transition == RECTCROP) {

@@ -30,6 +30,6 @@ void main() {
     float streak = texelFetch(u_noise, horizontal ? ivec2(0, p.y) : ivec2(p.x, 0), 0).r;
     const float spread = 0.2;
     float m = xsmoothstep(0.0, -spread, along * (1.0 - spread) + spread * streak - (1.0 - u_progress) * (1.0 + spread));
-    vec4 v = xmix(texelFetch(u_to, p, 0) * 255.0, texelFetch(u_from, p, 0) * 255.0, m);
+    vec4 v = xmix(floor(texelFetch(u_to, p, 0) * 255.0 + 0.5), floor(texelFetch(u_from, p, 0) * 255.0 + 0.5), m);
     fragColor = vec4(floor(v.rgb + 1e-4), floor(v.a + 0.5)) / 255.0;
 }
