@@ -23,6 +23,9 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case xfadeSlides = "xfade-slides.frag"
     case xfadeSmooth = "xfade-smooth.frag"
     case xfadeDiagonals = "xfade-diagonals.frag"
+    case xfadeShapes = "xfade-shapes.frag"
+    case xfadeSlices = "xfade-slices.frag"
+    case xfadeWinds = "xfade-winds.frag"
 
     /// The embedded text.
     public var embeddedSource: String { String(decoding: bytes, as: UTF8.self) }
@@ -46,6 +49,9 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .xfadeSlides: PackageResources.xfade_slides_frag
         case .xfadeSmooth: PackageResources.xfade_smooth_frag
         case .xfadeDiagonals: PackageResources.xfade_diagonals_frag
+        case .xfadeShapes: PackageResources.xfade_shapes_frag
+        case .xfadeSlices: PackageResources.xfade_slices_frag
+        case .xfadeWinds: PackageResources.xfade_winds_frag
         }
     }
 }

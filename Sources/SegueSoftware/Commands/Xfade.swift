@@ -26,7 +26,9 @@ struct XfadeOp: RowOp, @unchecked Sendable {
         case .slides: XfadeSlides.draw(call, row: y, into: dst, images)
         case .smooth: XfadeSmooth.draw(call.transition, row: y, into: dst, images)
         case .diagonals: XfadeDiagonals.draw(call.transition, row: y, into: dst, images)
-        default: break  // TEMPORARY: the other families land with their files.
+        case .shapes: XfadeShapes.draw(call.transition, row: y, into: dst, images)
+        case .slices: XfadeSlices.draw(call.transition, row: y, into: dst, images)
+        case .winds: XfadeWinds.draw(call.transition, row: y, into: dst, images)
         }
         return false
     }
