@@ -41,11 +41,11 @@ public enum FrameLoop {
                 let plan = transition.plan(frame: n)
                 held.append(n)
                 if let frame = try timed({ () throws(SegueError) in try renderer.submit(plan, images: transition.images, into: pool.take()) }) {
-                    try hand(frame)
+                    try hand(consume frame)
                 }
                 progress?(done + 1, range.count)
             }
-            while let frame = try timed({ () throws(SegueError) in try renderer.collect() }) { try hand(frame) }
+            while let frame = try timed({ () throws(SegueError) in try renderer.collect() }) { try hand(consume frame) }
         } catch {
             // Nothing may stay in the renderer for the next job.
             while (try? renderer.collect()) != nil {}

@@ -26,9 +26,9 @@ public protocol FrameRenderer: AnyObject {
 extension FrameRenderer {
     /// Draws the frame at once and hands it straight back.
     public func submit(_ plan: FramePlan, images: ImageSet, into target: consuming PixelBuffer) throws(SegueError) -> PixelBuffer? {
-        var frame = target
-        try render(plan, images: images, into: &frame)
-        return frame
+        // A consuming parameter is the caller's buffer itself: drawn in place, no copy-on-write.
+        try render(plan, images: images, into: &target)
+        return target
     }
 
     /// Nothing is ever held.
