@@ -31,9 +31,8 @@ extension GLSuite {
 /// The winds written plainly from vf_xfade.c, per pixel and per channel, independent of the
 /// renderers: its noise `frand`, its `smoothstep` and `mix`, and the truncation of a float
 /// stored into an 8-bit sample (alpha rounded, as Segue keeps opaque pixels opaque). `frand`
-/// is written as ffmpeg 5.1 has it (double constants, `sinf` of the argument rounded to
-/// float), the one noise Segue keeps for every transition; newer vf_xfade.c, the first with
-/// the winds, writes the constants as floats (docs/XFADE.md).
+/// is written as vf_xfade.c with the winds has it: every constant and operation in single
+/// precision (the noise that reproduces ffmpeg 5.1's `dissolve` frames too).
 private struct WindReference {
     let transition: XfadeTransition
     let input: XfadeOracle.ReferenceInput
@@ -69,7 +68,7 @@ private struct WindReference {
     }
 
     private func frand(_ x: Int, _ y: Int) -> Float {
-        let r = Float(Double(sinf(Float(Double(x) * 12.9898 + Double(y) * 78.233))) * 43758.545)
+        let r: Float = sinf(Float(x) * Float(12.9898) + Float(y) * Float(78.233)) * Float(43758.545)
         return r - floorf(r)
     }
 
