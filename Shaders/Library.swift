@@ -16,7 +16,9 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case blur = "blur.frag"
     case spritesVertex = "sprites.vert"
     case sprites = "sprites.frag"
-    /// ffmpeg's xfade transitions, one program per family (`XfadeFamily.programName`).
+    /// ffmpeg's xfade transitions, one program per family (`XfadeFamily.programName`), each
+    /// with xfade.glsl's helpers ahead of it.
+    case xfade = "xfade.glsl"
     case xfadeFades = "xfade-fades.frag"
     case xfadeWarps = "xfade-warps.frag"
     case xfadeWipes = "xfade-wipes.frag"
@@ -33,6 +35,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     private var bytes: [UInt8] {
         switch self {
         case .shapes: PackageResources.shapes_glsl
+        case .xfade: PackageResources.xfade_glsl
         case .quad: PackageResources.quad_vert
         case .layer: PackageResources.layer_frag
         case .mix: PackageResources.mix_frag

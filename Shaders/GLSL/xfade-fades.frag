@@ -1,8 +1,7 @@
 // xfade's fades (SegueCore XfadeTransition.family == .fades; software twin:
 // Sources/SegueSoftware/Commands/Xfade/XfadeFades.swift; maths from FFmpeg
 // libavfilter/vf_xfade.c). Progress runs 1 (from) → 0 (to). Each channel, alpha included, is
-// computed in float on 0…255 from the exact 8-bit values and truncated, as xfade stores a
-// float into an 8-bit sample.
+// computed in float on 0…255 from the exact 8-bit values and stored (xfadeStore, xfade.glsl).
 uniform sampler2D u_from;
 uniform sampler2D u_to;
 // xfade's noise (SegueCore XfadeNoiseField), one float per pixel in .r; read by dissolve.
@@ -11,14 +10,6 @@ uniform sampler2D u_noise;
 uniform int u_transition;
 uniform float u_progress;
 out vec4 fragColor;
-
-// XfadeMath (Sources/SegueSoftware/Commands/Xfade/XfadeMath.swift).
-vec4 xmix(vec4 a, vec4 b, float m) { return a * m + b * (1.0 - m); }
-vec4 xmix(vec4 a, vec4 b, vec4 m) { return a * m + b * (1.0 - m); }
-float xsmoothstep(float edge0, float edge1, float x) {
-    float t = clamp((x - edge0) / (edge1 - edge0), 0.0, 1.0);
-    return t * t * (3.0 - 2.0 * t);
-}
 
 // `from` fades into colour `ca` over P 1 → 0.8, `to` comes out of `cb` over 0.8 → 0.
 vec4 fadeThrough(vec4 a, vec4 ca, vec4 b, vec4 cb, float p) {
@@ -34,8 +25,8 @@ vec4 gray(vec4 c) {
 
 void main() {
     ivec2 pixel = ivec2(gl_FragCoord.xy);
-    vec4 a = floor(texelFetch(u_from, pixel, 0) * 255.0 + 0.5);
-    vec4 b = floor(texelFetch(u_to, pixel, 0) * 255.0 + 0.5);
+    vec4 a = xfadeLevels(u_from, pixel);
+    vec4 b = xfadeLevels(u_to, pixel);
     float p = u_progress;
     vec4 v;
     if (u_transition == 0) {            // fade
@@ -62,5 +53,5 @@ void main() {
         vec4 base = u_transition == 6 ? 1.0 + spread : 2.0 - spread;
         v = xmix(a, b, pow(vec4(p), 1.0 + log(base)));
     }
-    fragColor = floor(clamp(v, 0.0, 255.0)) / 255.0;
+    fragColor = xfadeStore(v);
 }

@@ -12,23 +12,14 @@ const int CIRCLECROP = 0, RECTCROP = 1, RADIAL = 2, CIRCLEOPEN = 3, CIRCLECLOSE 
 const int VERTOPEN = 5, VERTCLOSE = 6, HORZOPEN = 7, HORZCLOSE = 8;
 const vec4 OPAQUE_BLACK = vec4(0.0, 0.0, 0.0, 255.0);
 
-// xfade's mix(a, b, m) = a·m + b·(1 − m).
-vec4 xmix(vec4 a, vec4 b, float m) { return a * m + b * (1.0 - m); }
-
-// xfade's smoothstep (GLSL's own is undefined for some edges xfade uses elsewhere).
-float xsmoothstep(float edge0, float edge1, float x) {
-    float t = clamp((x - edge0) / (edge1 - edge0), 0.0, 1.0);
-    return t * t * (3.0 - 2.0 * t);
-}
-
 void main() {
     ivec2 size = textureSize(u_from, 0);
     ivec2 p = ivec2(gl_FragCoord.xy);
     ivec2 centre = size / 2;
     vec2 d = vec2(p - centre);
     // The 8-bit inputs as whole levels, as xfade reads its samples.
-    vec4 a = floor(texelFetch(u_from, p, 0) * 255.0 + 0.5);
-    vec4 b = floor(texelFetch(u_to, p, 0) * 255.0 + 0.5);
+    vec4 a = xfadeLevels(u_from, p);
+    vec4 b = xfadeLevels(u_to, p);
     float progress = u_progress;
     vec4 v;
     if (u_transition == CIRCLECROP || u_transition == RECTCROP) {
@@ -59,6 +50,5 @@ void main() {
         float smooth_ = (opening ? 2.0 - edge : 1.0 + edge) - progress * 2.0;
         v = xmix(b, a, xsmoothstep(0.0, 1.0, smooth_));
     }
-    // Colour truncated as xfade stores it, alpha rounded (XfadeBlend.mix says why).
-    fragColor = vec4(floor(v.rgb + 1e-4), floor(v.a + 0.5)) / 255.0;
+    fragColor = xfadeStore(v);
 }

@@ -10,11 +10,6 @@ out vec4 fragColor;
 
 const int HLSLICE = 0, HRSLICE = 1, VUSLICE = 2, VDSLICE = 3;
 
-float xsmoothstep(float edge0, float edge1, float x) {
-    float t = clamp((x - edge0) / (edge1 - edge0), 0.0, 1.0);
-    return t * t * (3.0 - 2.0 * t);
-}
-
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
     vec2 size = vec2(textureSize(u_from, 0));

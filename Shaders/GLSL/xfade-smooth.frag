@@ -8,21 +8,6 @@ uniform int u_transition;
 uniform float u_progress;
 out vec4 fragColor;
 
-// vf_xfade.c's smoothstep(0, 1, s).
-float xsmoothstep(float s) {
-    float t = clamp(s, 0.0, 1.0);
-    return t * t * (3.0 - 2.0 * t);
-}
-
-// xfade's mix(a, b, m) = a·m + b·(1 − m) on 0…255, colour truncated, alpha rounded
-// (XfadeMath.mixPixels).
-vec4 xmix(vec4 a, vec4 b, float m) {
-    if (m <= 0.0) return b;
-    if (m >= 1.0) return a;
-    vec4 v = (a * 255.0) * m + (b * 255.0) * (1.0 - m);
-    return vec4(floor(v.rgb + 1e-4), floor(v.a + 0.5)) / 255.0;
-}
-
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
     vec2 size = vec2(textureSize(u_from, 0));
@@ -36,6 +21,6 @@ void main() {
     } else {
         position = (size.y - 1.0 - float(p.y)) / size.y;
     }
-    float m = xsmoothstep(1.0 + position - u_progress * 2.0);
-    fragColor = xmix(texelFetch(u_to, p, 0), texelFetch(u_from, p, 0), m);
+    float m = xsmoothstep(0.0, 1.0, 1.0 + position - u_progress * 2.0);
+    fragColor = xfadeMixStored(xfadeLevels(u_to, p), xfadeLevels(u_from, p), m);
 }

@@ -12,15 +12,8 @@ uniform float u_pixelizeBlockSide;
 uniform int u_hblurBoxLength;
 out vec4 fragColor;
 
-// XfadeMath (Sources/SegueSoftware/Commands/Xfade/XfadeMath.swift).
-vec4 xmix(vec4 a, vec4 b, float m) { return a * m + b * (1.0 - m); }
-float xsmoothstep(float edge0, float edge1, float x) {
-    float t = clamp((x - edge0) / (edge1 - edge0), 0.0, 1.0);
-    return t * t * (3.0 - 2.0 * t);
-}
-
 vec4 fetch(sampler2D image, ivec2 at, ivec2 size) {
-    return floor(texelFetch(image, clamp(at, ivec2(0), size - 1), 0) * 255.0 + 0.5);
+    return xfadeLevels(image, clamp(at, ivec2(0), size - 1));
 }
 
 // A block centre along one axis (pixelize).
@@ -64,5 +57,5 @@ void main() {
         ivec2 at = ivec2(int(ceil(u * (extent.x - 1.0))), int(ceil(w * (extent.y - 1.0))));
         v = xmix(fetch(u_from, at, size), fetch(u_to, pixel, size), xsmoothstep(0.0, 0.5, p));
     }
-    fragColor = floor(clamp(v, 0.0, 255.0)) / 255.0;
+    fragColor = xfadeStore(v);
 }

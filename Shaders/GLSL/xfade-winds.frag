@@ -3,7 +3,7 @@
 // soft front crosses the image, each row (hlwind, hrwind) or column (vuwind, vdwind) held
 // back by xfade's noise, read from `u_noise` (XfadeNoiseField: the C library's sine, which a
 // GPU's does not reproduce). Progress runs 1 (from) → 0 (to); colour is truncated as xfade
-// stores a float into an 8-bit sample, alpha rounded (XfadeBlend.mix says why).
+// stores a float into an 8-bit sample, alpha rounded (xfadeStore, xfade.glsl).
 uniform sampler2D u_from;
 uniform sampler2D u_to;
 uniform sampler2D u_noise;
@@ -12,14 +12,6 @@ uniform float u_progress;
 out vec4 fragColor;
 
 const int HLWIND = 0, HRWIND = 1, VUWIND = 2, VDWIND = 3;
-
-vec4 xmix(vec4 a, vec4 b, float m) { return a * m + b * (1.0 - m); }
-
-// xfade's smoothstep; GLSL's own is undefined for edge0 ≥ edge1, which the winds use.
-float xsmoothstep(float edge0, float edge1, float x) {
-    float t = clamp((x - edge0) / (edge1 - edge0), 0.0, 1.0);
-    return t * t * (3.0 - 2.0 * t);
-}
 
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
@@ -30,6 +22,5 @@ void main() {
     float streak = texelFetch(u_noise, horizontal ? ivec2(0, p.y) : ivec2(p.x, 0), 0).r;
     const float spread = 0.2;
     float m = xsmoothstep(0.0, -spread, along * (1.0 - spread) + spread * streak - (1.0 - u_progress) * (1.0 + spread));
-    vec4 v = xmix(floor(texelFetch(u_to, p, 0) * 255.0 + 0.5), floor(texelFetch(u_from, p, 0) * 255.0 + 0.5), m);
-    fragColor = vec4(floor(v.rgb + 1e-4), floor(v.a + 0.5)) / 255.0;
+    fragColor = xfadeStore(xmix(xfadeLevels(u_to, p), xfadeLevels(u_from, p), m));
 }

@@ -9,23 +9,16 @@ uniform vec4 u_fromRect;     // minX, minY, maxX, maxY in canvas pixel edges
 uniform float u_softness;
 out vec4 fragColor;
 
-// xfade's mix(a, b, m) = a·m + b·(1 − m) on 0…255, colour truncated, alpha rounded
-// (XfadeMath.mixPixels).
-vec4 xmix(vec4 a, vec4 b, float m) {
-    vec4 v = (a * 255.0) * m + (b * 255.0) * (1.0 - m);
-    return vec4(floor(v.rgb + 1e-4), floor(v.a + 0.5)) / 255.0;
-}
-
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
     vec2 c = gl_FragCoord.xy;
-    vec4 a = texelFetch(u_from, p, 0);
-    vec4 b = texelFetch(u_to, p, 0);
+    vec4 a = xfadeLevels(u_from, p);
+    vec4 b = xfadeLevels(u_to, p);
     float d = min(min(c.x - u_fromRect.x, u_fromRect.z - c.x), min(c.y - u_fromRect.y, u_fromRect.w - c.y));
     if (u_softness <= 0.0) {
-        fragColor = d > 0.0 ? a : b;
+        fragColor = (d > 0.0 ? a : b) / 255.0;
     } else {
         float m = clamp(d / u_softness + 0.5, 0.0, 1.0);
-        fragColor = m <= 0.0 ? b : (m >= 1.0 ? a : xmix(a, b, m));
+        fragColor = xfadeMixStored(a, b, m);
     }
 }

@@ -112,7 +112,8 @@ final class GLProgramCache {
             throw SegueError(.internalError, "no shader file for xfade family '\(family.rawValue)'")
         }
         let kind: SegueError.Kind = files.directory == nil ? .internalError : .invalidInput
-        let fragment = GLSLStage(name: file.rawValue, body: files.source(of: file), shapes: shapes)
+        let fragment = GLSLStage(name: file.rawValue, body: files.source(of: file), shapes: shapes,
+                                 header: files.source(of: .xfade) + "\n")
         let program = try GLProgram(name: file.rawValue, vertex: quadStage, fragment: fragment, errorKind: kind)
         xfade[family] = program
         return program

@@ -6,9 +6,9 @@ import Darwin
 import SegueCore
 
 /// xfade's fades (maths from FFmpeg libavfilter/vf_xfade.c; GL twin: `xfade-fades.frag`):
-/// per-pixel mixes of the two images, each channel in float on 0…255 and truncated, as xfade
-/// stores a float into an 8-bit sample. Alpha is mixed like the colours, which keeps
-/// premultiplied pixels valid (every mix is monotonic in both inputs).
+/// per-pixel mixes of the two images, each channel in float on 0…255 and stored as
+/// `XfadeMath.stored` says (colour truncated as xfade does, alpha rounded). Alpha is mixed like
+/// the colours, which keeps premultiplied pixels valid (every mix is monotonic in both inputs).
 enum XfadeFades {
     /// fadeblack, fadewhite and fadegrays: `from` fades into the colour over the last fifth of
     /// xfade's progress (1 → 0.8), `to` comes out of it from 0.8 to 0.
@@ -21,9 +21,13 @@ enum XfadeFades {
         case .fade:
             XfadeMath.mixRow(a, b, into: dst, count: width, p)
         case .fadeblack, .fadewhite:
-            // Opaque black or white, premultiplied.
-            let colour: UInt32 = transition == .fadeblack ? 0xFF00_0000 : 0xFFFF_FFFF
-            for x in 0..<width { dst[x] = fadeThrough(a[x], colourOfFrom: colour, b[x], colourOfTo: colour, p) }
+            // Through opaque black or white (premultiplied), a byte at a time: the loop vectorises.
+            let colour: Float = transition == .fadeblack ? 0 : 255
+            let fromWeight = XfadeMath.smoothstep(1 - phase, 1, p), toWeight = XfadeMath.smoothstep(phase, 1, p)
+            XfadeMath.mapBytes(a, b, into: dst, count: width) { u, v, i in
+                let c = i & 3 == 3 ? 255 : colour
+                return XfadeMath.mix(XfadeMath.mix(u, c, fromWeight), XfadeMath.mix(c, v, toWeight), p)
+            }
         case .fadegrays:
             for x in 0..<width { dst[x] = fadeThrough(a[x], colourOfFrom: gray(a[x]), b[x], colourOfTo: gray(b[x]), p) }
         case .fadefast, .fadeslow:
@@ -58,7 +62,7 @@ enum XfadeFades {
             func channel(_ v: UInt32) -> Float { Float((v >> shift) & 0xFF) }
             let v = XfadeMath.mix(XfadeMath.mix(channel(a), channel(ca), fromWeight),
                                   XfadeMath.mix(channel(cb), channel(b), toWeight), p)
-            out |= UInt32(min(max(v, 0), 255)) << shift
+            out |= XfadeMath.stored(v, isAlpha: shift == 24) << shift
         }
         return out
     }

@@ -17,19 +17,19 @@ enum XfadeShapes {
             // Black outside a circle that shrinks to nothing at the midpoint, then grows again.
             let radius = powf(2 * abs(progress - 0.5), 3) * distance(cx, cy)
             let shown = progress < 0.5 ? to : from
-            for x in 0..<width { dst[x] = radius < distance(x - cx, y - cy) ? XfadeBlend.opaqueBlack : shown[x] }
+            for x in 0..<width { dst[x] = radius < distance(x - cx, y - cy) ? XfadeMath.opaqueBlack : shown[x] }
         case .rectcrop:
             // The same with a rectangle whose half sizes truncate to whole pixels.
             let halfWidth = Int(abs(progress - 0.5) * Float(width)), halfHeight = Int(abs(progress - 0.5) * Float(height))
             let shown = progress < 0.5 ? to : from
             let rowInside = abs(y - cy) < halfHeight
-            for x in 0..<width { dst[x] = rowInside && abs(x - cx) < halfWidth ? shown[x] : XfadeBlend.opaqueBlack }
+            for x in 0..<width { dst[x] = rowInside && abs(x - cx) < halfWidth ? shown[x] : XfadeMath.opaqueBlack }
         case .radial:
             // The angle from the downward axis, minus a turn of 2.5π over the transition; xfade
             // takes the difference in double precision (M_PI) and stores it as a float.
             let turn = Double(progress - 0.5) * (Double.pi * 2.5)
             let dy = Float(y - cy)
-            XfadeBlend.mixRow(into: dst, to, from, width: width) { x in
+            XfadeMath.mixRow(into: dst, to, from, width: width) { x in
                 XfadeMath.smoothstep(0, 1, Float(Double(atan2f(Float(x - cx), dy)) - turn))
             }
         case .circleopen, .circleclose:
@@ -38,7 +38,7 @@ enum XfadeShapes {
             let opening = transition == .circleopen
             let shift = ((opening ? progress : 1 - progress) - 0.5) * 3
             let (a, b) = opening ? (from, to) : (to, from)
-            XfadeBlend.mixRow(into: dst, a, b, width: width) { x in
+            XfadeMath.mixRow(into: dst, a, b, width: width) { x in
                 XfadeMath.smoothstep(0, 1, distance(x - cx, y - cy) / halfDiagonal + shift)
             }
         case .vertopen, .vertclose:
@@ -46,7 +46,7 @@ enum XfadeShapes {
             let half = Float(width) / 2
             let base: Float = transition == .vertopen ? 2 : 1
             let sign: Float = transition == .vertopen ? -1 : 1
-            XfadeBlend.mixRow(into: dst, to, from, width: width) { x in
+            XfadeMath.mixRow(into: dst, to, from, width: width) { x in
                 XfadeMath.smoothstep(0, 1, base + sign * abs((Float(x) - half) / half) - progress * 2)
             }
         case .horzopen, .horzclose:
@@ -54,7 +54,7 @@ enum XfadeShapes {
             let base: Float = transition == .horzopen ? 2 : 1
             let sign: Float = transition == .horzopen ? -1 : 1
             let weight = XfadeMath.smoothstep(0, 1, base + sign * abs((Float(y) - half) / half) - progress * 2)
-            XfadeBlend.mixRow(into: dst, to, from, width: width) { _ in weight }
+            XfadeMath.mixRow(into: dst, to, from, width: width) { _ in weight }
         default:
             for x in 0..<width { dst[x] = from[x] }
         }

@@ -15,10 +15,15 @@ enum XfadeWarps {
             // Each pixel shows its block's centre; `blockSide` is 0 at the ends (no blocks).
             let side = images.pixelizeBlockSide
             let sy = side > 0 ? XfadeMath.clampedIndex(min(((Float(y) / side).rounded(.down) + 0.5) * side, h - 1), 0...(height - 1)) : y
+            // A block's pixels of a row read one source pixel: mixed once, then repeated.
+            var lastSource = -1, mixed: UInt32 = 0
             for x in 0..<width {
                 let sx = side > 0 ? XfadeMath.clampedIndex(min(((Float(x) / side).rounded(.down) + 0.5) * side, w - 1), 0...(width - 1)) : x
-                let i = sy * width + sx
-                dst[x] = XfadeMath.mixPixels(a[i], b[i], p)
+                if sx != lastSource {
+                    lastSource = sx
+                    mixed = XfadeMath.mixPixels(a[sy * width + sx], b[sy * width + sx], p)
+                }
+                dst[x] = mixed
             }
         case .hblur:
             drawHorizontalBlur(row: y, into: dst, images)

@@ -19,14 +19,14 @@ enum XfadeWinds {
             let streak = noise.values[y * width]
             let w = Float(width)
             let leftward = transition == .hlwind
-            XfadeBlend.mixRow(into: dst, to, from, width: width) { x in
+            XfadeMath.mixRow(into: dst, to, from, width: width) { x in
                 let position = leftward ? 1 - Float(x) / w : Float(x) / w
                 return weight(position: position, streak: streak, progress)
             }
         case .vuwind, .vdwind:
             let h = Float(images.height)
             let position = transition == .vuwind ? 1 - Float(y) / h : Float(y) / h
-            XfadeBlend.mixRow(into: dst, to, from, width: width) { x in
+            XfadeMath.mixRow(into: dst, to, from, width: width) { x in
                 weight(position: position, streak: noise.values[x], progress)
             }
         default:
