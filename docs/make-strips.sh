@@ -19,7 +19,7 @@ for effect in $effects; do
     xfade:*)
         name=${effect#xfade:}
         "$segue" render "$effect" --scale 0.5 --fps 10 --quiet -o "$tmp/xfade-$name" \
-            --contact-sheet "docs/images/xfade/$name.png" --sheet-frames 6 --sheet-columns 6 --sheet-width 64 ;;
+            --contact-sheet "docs/images/xfade/$name.png" --sheet-frames 6 --sheet-columns 6 --sheet-width 80 ;;
     *)
         "$segue" render "$effect" --scale 1 --fps 30 --quiet -o "$tmp/$effect" \
             --contact-sheet "docs/images/$effect.png" --sheet-frames 6 --sheet-columns 6 --sheet-width 120 ;;
