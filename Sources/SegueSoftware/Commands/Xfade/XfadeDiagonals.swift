@@ -12,10 +12,9 @@ enum XfadeDiagonals {
         let fromLeft = transition == .diagtl || transition == .diagbl
         // vf_xfade.c multiplies left to right: x / w * y / h, with y counted from the named side.
         let v = fromTop ? Float(y) : h - 1 - Float(y)
-        // Per byte (`mapBytes`): the weight is computed in SIMD lanes with the row's mix.
-        XfadeMath.mapBytes(b, a, into: dst, count: width) { p, q, i in
-            let u = fromLeft ? Float(i >> 2) : w - 1 - Float(i >> 2)
-            return XfadeMath.mix(p, q, XfadeMath.smoothstep(0, 1, 1 + u / w * v / h - twice))
+        XfadeMath.mixRow(into: dst, b, a, width: width) { x in
+            let u = fromLeft ? Float(x) : w - 1 - Float(x)
+            return XfadeMath.smoothstep(0, 1, 1 + u / w * v / h - twice)
         }
     }
 }

@@ -29,9 +29,12 @@ enum XfadeShapes {
             // takes the difference in double precision (M_PI) and stores it as a float.
             let turn = Double(progress - 0.5) * (Double.pi * 2.5)
             let dy = Float(y - cy)
-            XfadeMath.mixRow(into: dst, to, from, width: width) { x in
-                XfadeMath.smoothstep(0, 1, Float(Double(atan2f(Float(x - cx), dy)) - turn))
-            }
+            let weight = { (x: Int) -> Float in XfadeMath.smoothstep(0, 1, Float(Double(atan2f(Float(x - cx), dy)) - turn)) }
+            // Along a row the angle is monotonic left of the centre column and from it on (the
+            // branches of atan2), so each side is a run of `from`, the mix, and a run of `to`.
+            let centre = min(max(cx, 0), width)
+            XfadeMath.mixMonotonicRow(into: dst, to, from, range: 0..<centre, weight: weight)
+            XfadeMath.mixMonotonicRow(into: dst, to, from, range: centre..<width, weight: weight)
         case .circleopen, .circleclose:
             // The distance from the centre over the half diagonal, shifted by 1.5 … −1.5.
             let halfDiagonal = distance(cx, cy)

@@ -8,16 +8,11 @@ enum XfadeSmooth {
         let width = images.width, offset = y * width
         let a = images.from + offset, b = images.to + offset
         let w = Float(width), h = Float(images.height), twice = images.progress * 2
-        // Per byte (`mapBytes`): the weight is computed in SIMD lanes with the row's mix.
         switch transition {
         case .smoothleft:
-            XfadeMath.mapBytes(b, a, into: dst, count: width) { u, v, i in
-                XfadeMath.mix(u, v, XfadeMath.smoothstep(0, 1, 1 + Float(i >> 2) / w - twice))
-            }
+            XfadeMath.mixRow(into: dst, b, a, width: width) { x in XfadeMath.smoothstep(0, 1, 1 + Float(x) / w - twice) }
         case .smoothright:
-            XfadeMath.mapBytes(b, a, into: dst, count: width) { u, v, i in
-                XfadeMath.mix(u, v, XfadeMath.smoothstep(0, 1, 1 + (w - 1 - Float(i >> 2)) / w - twice))
-            }
+            XfadeMath.mixRow(into: dst, b, a, width: width) { x in XfadeMath.smoothstep(0, 1, 1 + (w - 1 - Float(x)) / w - twice) }
         default:
             let position = transition == .smoothup ? Float(y) / h : (h - 1 - Float(y)) / h
             let m = XfadeMath.smoothstep(0, 1, 1 + position - twice)

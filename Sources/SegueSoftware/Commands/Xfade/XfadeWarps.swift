@@ -32,10 +32,13 @@ enum XfadeWarps {
             let zoom = XfadeMath.smoothstep(0.5, 1, p), fade = XfadeMath.smoothstep(0, 0.5, p)
             let v = 0.5 + (Float(y) / h - 0.5) * zoom
             let iv = XfadeMath.clampedIndex((v * (h - 1)).rounded(.up), 0...(height - 1))
-            for x in 0..<width {
-                let u = 0.5 + (Float(x) / w - 0.5) * zoom
-                let iu = XfadeMath.clampedIndex((u * (w - 1)).rounded(.up), 0...(width - 1))
-                dst[x] = XfadeMath.mixPixels(a[iv * width + iu], rowOfTo[x], fade)
+            // The zoomed row of `from` gathered first, then one vectorised mix with `to`.
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: width) { zoomed in
+                for x in 0..<width {
+                    let u = 0.5 + (Float(x) / w - 0.5) * zoom
+                    zoomed[x] = a[iv * width + XfadeMath.clampedIndex((u * (w - 1)).rounded(.up), 0...(width - 1))]
+                }
+                XfadeMath.mixRow(UnsafePointer(zoomed.baseAddress!), rowOfTo, into: dst, count: width, fade)
             }
         case .squeezeh:
             // `from` squeezed vertically towards the middle row; `to` outside it.
