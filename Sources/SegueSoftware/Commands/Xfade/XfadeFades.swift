@@ -29,7 +29,7 @@ enum XfadeFades {
                 return XfadeMath.mix(XfadeMath.mix(u, c, fromWeight), XfadeMath.mix(c, v, toWeight), p)
             }
         case .fadegrays:
-            for x in 0..<width { dst[x] = fadeThrough(a[x], colourOfFrom: gray(a[x]), b[x], colourOfTo: gray(b[x]), p) }
+            fadeThroughGrays(a, b, into: dst, count: width, p)
         case .fadefast, .fadeslow:
             guard let weights = images.fadeWeights else { return }
             weights.values.withUnsafeBufferPointer { weight in
@@ -53,26 +53,31 @@ enum XfadeFades {
         }
     }
 
-    /// `from` mixed towards its colour, `to` mixed out of its colour, the two mixed by progress.
-    @inline(__always)
-    static func fadeThrough(_ a: UInt32, colourOfFrom ca: UInt32, _ b: UInt32, colourOfTo cb: UInt32, _ p: Float) -> UInt32 {
+    /// fadegrays: `from` mixed towards its gray, `to` out of its gray, the two mixed by
+    /// progress; the gray of a pixel is xfade's integer mean of R, G and B, alpha kept
+    /// (premultiplied, the mean stays within it). A loop over each pixel's bytes, which
+    /// vectorises.
+    static func fadeThroughGrays(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>,
+                                 count: Int, _ p: Float) {
         let fromWeight = XfadeMath.smoothstep(1 - phase, 1, p), toWeight = XfadeMath.smoothstep(phase, 1, p)
-        var out: UInt32 = 0
-        for shift in stride(from: UInt32(0), to: 32, by: 8) {
-            func channel(_ v: UInt32) -> Float { Float((v >> shift) & 0xFF) }
-            let v = XfadeMath.mix(XfadeMath.mix(channel(a), channel(ca), fromWeight),
-                                  XfadeMath.mix(channel(cb), channel(b), toWeight), p)
-            out |= XfadeMath.stored(v, isAlpha: shift == 24) << shift
+        let n = count * 4
+        UnsafeRawPointer(a).withMemoryRebound(to: UInt8.self, capacity: n) { a in
+            UnsafeRawPointer(b).withMemoryRebound(to: UInt8.self, capacity: n) { b in
+                UnsafeMutableRawPointer(dst).withMemoryRebound(to: UInt8.self, capacity: n) { d in
+                    for x in 0..<count {
+                        let i = 4 * x
+                        let grayA = Float((Int(a[i]) + Int(a[i + 1]) + Int(a[i + 2])) / 3)
+                        let grayB = Float((Int(b[i]) + Int(b[i + 1]) + Int(b[i + 2])) / 3)
+                        for c in 0..<4 {
+                            let u = Float(a[i + c]), v = Float(b[i + c])
+                            let ca = c == 3 ? u : grayA, cb = c == 3 ? v : grayB
+                            let mixed = XfadeMath.mix(XfadeMath.mix(u, ca, fromWeight), XfadeMath.mix(cb, v, toWeight), p)
+                            d[i + c] = UInt8(truncatingIfNeeded: XfadeMath.stored(mixed, isAlpha: c == 3))
+                        }
+                    }
+                }
+            }
         }
-        return out
-    }
-
-    /// xfade's gray of an RGB pixel: the integer mean of R, G and B; alpha kept (premultiplied,
-    /// the mean stays within it).
-    @inline(__always)
-    static func gray(_ v: UInt32) -> UInt32 {
-        let mean = ((v & 0xFF) + (v >> 8 & 0xFF) + (v >> 16 & 0xFF)) / 3
-        return mean | mean << 8 | mean << 16 | (v & 0xFF00_0000)
     }
 
     /// Squared distance of two pixels in 0…1 units, summed in ffmpeg's gbrp plane order

@@ -62,40 +62,38 @@ enum XfadeWarps {
         }
     }
 
-    /// hblur: both images blurred along the row by a box (`XfadeCall.hblurBoxLength`), then
-    /// mixed by progress. The box starts at the pixel and reaches
-    /// right (`size` pixels, fewer at the right edge), as xfade's running sums do; the sums
-    /// hold whole numbers, so they are exact in float whatever order they are added in.
+    /// hblur: both images blurred along the row by a box (`XfadeCall.hblurBoxLength`, at least
+    /// 1), then mixed by progress. The box starts at the pixel and reaches right (`size`
+    /// pixels, fewer at the right edge), as xfade's running sums do. The sums are whole numbers,
+    /// kept as integers per channel (exact, as xfade's float sums are), and divided in float
+    /// as xfade divides; stored as every xfade mix (`XfadeMath.stored`).
     static func drawHorizontalBlur(row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
-        let width = images.width, p = images.progress
+        let width = images.width, p = images.progress, q = 1 - p
         let size = min(images.hblurBoxLength, width)
-        let a = images.from + y * width, b = images.to + y * width
-        var sumA = SIMD4<Float>(repeating: 0), sumB = SIMD4<Float>(repeating: 0)
-        for x in 0..<size { sumA += channels(a[x]); sumB += channels(b[x]) }
-        var count = Float(size)
-        for x in 0..<width {
-            let mixed = (sumA / count) * p + (sumB / count) * (1 - p)
-            dst[x] = pack(mixed)
-            if x + size < width {
-                sumA += channels(a[x + size]) - channels(a[x])
-                sumB += channels(b[x + size]) - channels(b[x])
-            } else {
-                sumA -= channels(a[x])
-                sumB -= channels(b[x])
-                count -= 1
+        let n = width * 4
+        UnsafeRawPointer(images.from + y * width).withMemoryRebound(to: UInt8.self, capacity: n) { a in
+            UnsafeRawPointer(images.to + y * width).withMemoryRebound(to: UInt8.self, capacity: n) { b in
+                UnsafeMutableRawPointer(dst).withMemoryRebound(to: UInt8.self, capacity: n) { d in
+                    for c in 0..<4 {
+                        var sumA = 0, sumB = 0
+                        for x in 0..<size { sumA += Int(a[4 * x + c]); sumB += Int(b[4 * x + c]) }
+                        var count = size
+                        for x in 0..<width {
+                            let divisor = Float(count)
+                            d[4 * x + c] = UInt8(truncatingIfNeeded: XfadeMath.stored(
+                                (Float(sumA) / divisor) * p + (Float(sumB) / divisor) * q, isAlpha: c == 3))
+                            sumA -= Int(a[4 * x + c])
+                            sumB -= Int(b[4 * x + c])
+                            if x + size < width {
+                                sumA += Int(a[4 * (x + size) + c])
+                                sumB += Int(b[4 * (x + size) + c])
+                            } else {
+                                count -= 1
+                            }
+                        }
+                    }
+                }
             }
         }
-    }
-
-    @inline(__always)
-    static func channels(_ v: UInt32) -> SIMD4<Float> {
-        SIMD4(Float(v & 0xFF), Float(v >> 8 & 0xFF), Float(v >> 16 & 0xFF), Float(v >> 24))
-    }
-
-    /// Clamped and truncated into the four bytes of a pixel.
-    @inline(__always)
-    static func pack(_ v: SIMD4<Float>) -> UInt32 {
-        let c = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-        return UInt32(c[0]) | UInt32(c[1]) << 8 | UInt32(c[2]) << 16 | UInt32(c[3]) << 24
     }
 }
