@@ -64,9 +64,10 @@ enum XfadeWarps {
 
     /// hblur: both images blurred along the row by a box (`XfadeCall.hblurBoxLength`, at least
     /// 1), then mixed by progress. The box starts at the pixel and reaches right (`size`
-    /// pixels, fewer at the right edge), as xfade's running sums do. The sums are whole numbers,
-    /// kept as integers per channel (exact, as xfade's float sums are), and divided in float
-    /// as xfade divides; stored as every xfade mix (`XfadeMath.stored`).
+    /// pixels, fewer at the right edge), as xfade's running sums do. Its sums are differences
+    /// of the row's prefix sums per channel: whole numbers, exact as xfade's float sums are,
+    /// and independent per pixel, so the loop that divides them in float (as xfade divides)
+    /// vectorises. Stored as every xfade mix (`XfadeMath.stored`).
     static func drawHorizontalBlur(row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
         let width = images.width, p = images.progress, q = 1 - p
         let size = min(images.hblurBoxLength, width)
@@ -74,21 +75,22 @@ enum XfadeWarps {
         UnsafeRawPointer(images.from + y * width).withMemoryRebound(to: UInt8.self, capacity: n) { a in
             UnsafeRawPointer(images.to + y * width).withMemoryRebound(to: UInt8.self, capacity: n) { b in
                 UnsafeMutableRawPointer(dst).withMemoryRebound(to: UInt8.self, capacity: n) { d in
-                    for c in 0..<4 {
-                        var sumA = 0, sumB = 0
-                        for x in 0..<size { sumA += Int(a[4 * x + c]); sumB += Int(b[4 * x + c]) }
-                        var count = size
+                    // prefixA[4·x + c]: channel c of `from` summed over the pixels before x.
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (n + 4)) { prefixes in
+                        let prefixA = prefixes.baseAddress!, prefixB = prefixA + n + 4
+                        for c in 0..<4 { prefixA[c] = 0; prefixB[c] = 0 }
+                        for i in 0..<n {
+                            prefixA[i + 4] = prefixA[i] + Int32(a[i])
+                            prefixB[i + 4] = prefixB[i] + Int32(b[i])
+                        }
                         for x in 0..<width {
-                            let divisor = Float(count)
-                            d[4 * x + c] = UInt8(truncatingIfNeeded: XfadeMath.stored(
-                                (Float(sumA) / divisor) * p + (Float(sumB) / divisor) * q, isAlpha: c == 3))
-                            sumA -= Int(a[4 * x + c])
-                            sumB -= Int(b[4 * x + c])
-                            if x + size < width {
-                                sumA += Int(a[4 * (x + size) + c])
-                                sumB += Int(b[4 * (x + size) + c])
-                            } else {
-                                count -= 1
+                            let end = min(x + size, width)
+                            let divisor = Float(end - x)
+                            for c in 0..<4 {
+                                let sumA = Float(prefixA[4 * end + c] - prefixA[4 * x + c])
+                                let sumB = Float(prefixB[4 * end + c] - prefixB[4 * x + c])
+                                d[4 * x + c] = UInt8(truncatingIfNeeded: XfadeMath.stored((sumA / divisor) * p + (sumB / divisor) * q,
+                                                                                          isAlpha: c == 3))
                             }
                         }
                     }
