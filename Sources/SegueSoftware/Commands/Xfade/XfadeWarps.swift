@@ -65,37 +65,49 @@ enum XfadeWarps {
     /// hblur: both images blurred along the row by a box (`XfadeCall.hblurBoxLength`, at least
     /// 1), then mixed by progress. The box starts at the pixel and reaches right (`size`
     /// pixels, fewer at the right edge), as xfade's running sums do. Its sums are differences
-    /// of the row's prefix sums per channel: whole numbers, exact as xfade's float sums are,
-    /// and independent per pixel, so the loop that divides them in float (as xfade divides)
-    /// vectorises. Stored as every xfade mix (`XfadeMath.stored`).
+    /// of the row's prefix sums per channel: whole numbers, exact as xfade's float sums are
+    /// (below 2²⁴), and independent per pixel, so the loop that divides them (in float, as
+    /// xfade divides) vectorises. Stored as every xfade mix
+    /// (`XfadeMath.stored`).
     static func drawHorizontalBlur(row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
         let width = images.width, p = images.progress, q = 1 - p
         let size = min(images.hblurBoxLength, width)
-        let n = width * 4
-        UnsafeRawPointer(images.from + y * width).withMemoryRebound(to: UInt8.self, capacity: n) { a in
-            UnsafeRawPointer(images.to + y * width).withMemoryRebound(to: UInt8.self, capacity: n) { b in
-                UnsafeMutableRawPointer(dst).withMemoryRebound(to: UInt8.self, capacity: n) { d in
-                    // prefixA[4·x + c]: channel c of `from` summed over the pixels before x.
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (n + 4)) { prefixes in
-                        let prefixA = prefixes.baseAddress!, prefixB = prefixA + n + 4
-                        for c in 0..<4 { prefixA[c] = 0; prefixB[c] = 0 }
-                        for i in 0..<n {
-                            prefixA[i + 4] = prefixA[i] + Int32(a[i])
-                            prefixB[i + 4] = prefixB[i] + Int32(b[i])
-                        }
-                        for x in 0..<width {
-                            let end = min(x + size, width)
-                            let divisor = Float(end - x)
-                            for c in 0..<4 {
-                                let sumA = Float(prefixA[4 * end + c] - prefixA[4 * x + c])
-                                let sumB = Float(prefixB[4 * end + c] - prefixB[4 * x + c])
-                                d[4 * x + c] = UInt8(truncatingIfNeeded: XfadeMath.stored((sumA / divisor) * p + (sumB / divisor) * q,
-                                                                                          isAlpha: c == 3))
-                            }
-                        }
-                    }
+        let n = width * 4, reach = size * 4
+        // prefixA[4·x + c]: channel c of `from` summed over the pixels before x; past the
+        // row's end (up to x = width + size) it stays at the row's total, so a box cut short
+        // by the edge reads its sum the same way as a whole one.
+        let prefixLength = n + reach + 4
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * prefixLength) { prefixes in
+            let prefixA = prefixes.baseAddress!, prefixB = prefixA + prefixLength
+            accumulatePrefixSums(of: images.from + y * width, count: width, padding: size, into: prefixA)
+            accumulatePrefixSums(of: images.to + y * width, count: width, padding: size, into: prefixB)
+            UnsafeMutableRawPointer(dst).withMemoryRebound(to: UInt8.self, capacity: n) { d in
+                // 32-bit byte indices: the divisor's conversion to float vectorises.
+                let size32 = Int32(size), width32 = Int32(width)
+                for i in 0..<Int32(n) {
+                    let divisor = Float(min(size32, width32 - i >> 2))
+                    let at = Int(i)
+                    let sumA = Float(prefixA[at + reach] &- prefixA[at]), sumB = Float(prefixB[at + reach] &- prefixB[at])
+                    d[at] = UInt8(truncatingIfNeeded: XfadeMath.stored((sumA / divisor) * p + (sumB / divisor) * q,
+                                                                       isAlpha: i & 3 == 3))
                 }
             }
+        }
+    }
+
+    /// `prefix[4·x + c]` = channel c summed over `row[0..<min(x, count)]`, for x in
+    /// 0...(count + padding): 4·(count + padding + 1) values. Integer adds: a one-cycle
+    /// dependency per pixel.
+    private static func accumulatePrefixSums(of row: UnsafePointer<UInt32>, count: Int, padding: Int,
+                                             into prefix: UnsafeMutablePointer<Int32>) {
+        var sum = SIMD4<Int32>.zero
+        UnsafeMutableRawPointer(prefix).storeBytes(of: sum, as: SIMD4<Int32>.self)
+        for x in 0..<count {
+            sum &+= SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<UInt8>.self))
+            UnsafeMutableRawPointer(prefix + 4 * x + 4).storeBytes(of: sum, as: SIMD4<Int32>.self)
+        }
+        for x in (count + 1)...(count + padding) {
+            UnsafeMutableRawPointer(prefix + 4 * x).storeBytes(of: sum, as: SIMD4<Int32>.self)
         }
     }
 }
