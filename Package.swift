@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "CSeguePNG", linkerSettings: [.linkedLibrary("png16")]),
         // The `fast` PNG writer's filter and deflate (fpnge-style), C so that every build,
         // tuned or not, compiles it alike; zlib only for Adler-32.
-        .target(name: "CSegueFastPNG", linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "CSegueFastPNG", linkerSettings: [.linkedLibrary("deflate")]),
 
         // The layering, bottom up (docs/ARCHITECTURE.md "Modules"): no module imports one above it.
         .target(name: "SegueCore", swiftSettings: kernelFlags),

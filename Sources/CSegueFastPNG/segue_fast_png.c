@@ -1,13 +1,14 @@
 // The `fast` PNG writer's zlib stream (see include/segue_fast_png.h). Deflate: RFC 1951;
 // zlib framing: RFC 1950; PNG filter Up: PNG spec §9.2. The design follows fpnge
 // (github.com/veluca93/fpnge): filter, then Huffman-code literals, and runs of a repeated
-// byte as distance-1 matches, with a 64-bit bit writer; no match search.
+// byte as distance-1 matches, with a 64-bit bit writer; no match search. Checksums come from
+// libdeflate, whose Adler-32 and CRC-32 pick SIMD code for the running CPU.
 
 #include "segue_fast_png.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
+#include <libdeflate.h>
 
 enum {
     LITLEN_SYMBOLS = 286, // literals 0-255, end of block 256, lengths 257-285
@@ -19,6 +20,7 @@ enum {
     MIN_MATCH = 3,
     MAX_MATCH = 258,
     STRIP_BYTES = 96 * 1024, // filtered bytes per deflate block, each with its own Huffman code
+    COUNTED_ROW_STRIDE = 4,  // a block's code is made from the tokens of every 4th row
     BLOCK_HEADER_BYTES = 270, // at most: 17 + 19 × 3 + 288 × 7 bits
 };
 
@@ -95,31 +97,28 @@ static const uint8_t *filter_row_rgba(const uint8_t *restrict rgba, const uint8_
 
 // ---- Huffman codes ---------------------------------------------------------------------
 
+static int compare_keys(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
 /// Huffman code lengths for `counts` (symbols with count 0 get none), at most `limit` bits:
-/// the two-queue construction on sorted counts; while the longest code is too long, counts
-/// are halved (flattening the tree) and the code rebuilt. At least two symbols get a code,
-/// as inflaters expect of a complete code.
+/// the two-queue construction on the leaves sorted by count; while the longest code is too
+/// long, counts are halved (flattening the tree) and the code rebuilt — halving keeps the
+/// leaves in order, so they are sorted once. At least two symbols get a code, as inflaters
+/// expect of a complete code.
 static void huffman_lengths(const uint32_t *counts, int symbols, int limit, uint8_t *lengths) {
-    uint32_t scaled[LITLEN_SYMBOLS];
-    for (int s = 0; s < symbols; s++) scaled[s] = counts[s];
-    int used = 0;
-    for (int s = 0; s < symbols; s++) used += scaled[s] != 0;
-    for (int s = 0; s < symbols && used < 2; s++) if (scaled[s] == 0) scaled[s] = 1, used++;
+    // Leaves as count << 9 | symbol, sorted: counts are below 2^32, symbols below 512.
+    uint64_t leaves[LITLEN_SYMBOLS];
+    int n = 0;
+    for (int s = 0; s < symbols; s++) if (counts[s]) leaves[n++] = (uint64_t)counts[s] << 9 | (uint64_t)s;
+    for (int s = 0; s < symbols && n < 2; s++) if (!counts[s]) leaves[n++] = (uint64_t)1 << 9 | (uint64_t)s;
+    qsort(leaves, (size_t)n, sizeof leaves[0], compare_keys);
+    uint64_t weight[2 * LITLEN_SYMBOLS];
+    for (int i = 0; i < n; i++) weight[i] = leaves[i] >> 9;
     for (;;) {
-        // Leaves sorted by count (then symbol): count << 9 | symbol, insertion-sorted.
-        uint64_t leaves[LITLEN_SYMBOLS];
-        int n = 0;
-        for (int s = 0; s < symbols; s++) {
-            if (!scaled[s]) continue;
-            uint64_t key = (uint64_t)scaled[s] << 9 | (uint64_t)s;
-            int j = n++;
-            for (; j > 0 && leaves[j - 1] > key; j--) leaves[j] = leaves[j - 1];
-            leaves[j] = key;
-        }
         // Internal nodes are made in increasing weight order, so two queues suffice.
-        uint64_t weight[2 * LITLEN_SYMBOLS];
         int parent[2 * LITLEN_SYMBOLS];
-        for (int i = 0; i < n; i++) weight[i] = leaves[i] >> 9;
         int nextLeaf = 0, nextNode = n, made = n;
         for (int k = 0; k < n - 1; k++) {
             int pick[2];
@@ -143,7 +142,7 @@ static void huffman_lengths(const uint32_t *counts, int symbols, int limit, uint
             for (int i = 0; i < n; i++) lengths[leaves[i] & 511] = (uint8_t)depth[i];
             return;
         }
-        for (int s = 0; s < symbols; s++) if (scaled[s]) scaled[s] = (scaled[s] >> 1) | 1;
+        for (int i = 0; i < n; i++) weight[i] = (weight[i] >> 1) | 1;
     }
 }
 
@@ -330,6 +329,10 @@ static void make_code(const uint32_t *counts, block_code *code) {
     }
 }
 
+uint32_t segue_png_crc32(uint32_t crc, const uint8_t *bytes, size_t count) {
+    return libdeflate_crc32(crc, bytes, count);
+}
+
 size_t segue_fast_png_bound(uint32_t width, uint32_t height, int channels) {
     uint64_t rowBytes = (uint64_t)width * (uint64_t)(channels == 3 ? 3 : 4) + 1;
     if (width == 0 || height == 0 || rowBytes > SIZE_MAX / MAX_CODE_BITS) return 0;
@@ -382,7 +385,7 @@ size_t segue_fast_png_zlib(const uint8_t *rgba, uint32_t width, uint32_t height,
 
     bit_writer w = {out + 2, 0, 0};
     out[0] = 0x78, out[1] = 0x01; // zlib: deflate, 32 KiB window, no dictionary, fastest
-    uLong adler = adler32(0, Z_NULL, 0);
+    uint32_t adler = 1; // Adler-32 of no bytes
     const uint8_t *above = zeros;
     block_code code;
     for (size_t first = 0; first < height; first += stripRows) {
@@ -394,10 +397,13 @@ size_t segue_fast_png_zlib(const uint8_t *rgba, uint32_t width, uint32_t height,
             uint8_t *filtered = strip + k * n;
             if (channels == 3) filter_row_rgb(row, above, width, filtered), above = row;
             else above = filter_row_rgba(row, above, width, unpremultiply_table, straight[(first + k) & 1], filtered);
-            adler = adler32(adler, filtered, (uInt)n);
-            tokenize_row(filtered, n, &counter, 1);
+            adler = libdeflate_adler32(adler, filtered, n);
+            if (k % COUNTED_ROW_STRIDE == 0) tokenize_row(filtered, n, &counter, 1);
         }
-        for (int s = 0; s < LITLEN_SYMBOLS; s++) counts[0][s] += counts[1][s] + counts[2][s] + counts[3][s];
+        // The sampled rows' counts stand for the block's; every symbol keeps a code, since
+        // the rows not counted may use any.
+        for (int s = 0; s < LITLEN_SYMBOLS; s++)
+            counts[0][s] = (counts[0][s] + counts[1][s] + counts[2][s] + counts[3][s]) * COUNTED_ROW_STRIDE + 1;
         counts[0][END_OF_BLOCK] = 1;
         make_code(counts[0], &code);
         write_block_header(&w, first + rows == height, code.litLengths);

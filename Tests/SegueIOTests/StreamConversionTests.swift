@@ -50,11 +50,11 @@ extension SegueIOTests {
     @Test func opaqueScanFindsOneTranslucentPixelAnywhere() {
         let pixels = 1000
         let opaque = [UInt8](repeating: 255, count: pixels * 4)
-        #expect(opaque.withUnsafeBytes { Unpremultiply.isOpaque($0.baseAddress!, pixels: pixels) })
+        #expect(opaque.withUnsafeBytes { PixelBuffer.isOpaque($0.baseAddress!, pixels: pixels) })
         for position in [0, 15, 16, 511, 992, 999] {
             var frame = opaque
             frame[position * 4 + 3] = 254
-            #expect(!frame.withUnsafeBytes { Unpremultiply.isOpaque($0.baseAddress!, pixels: pixels) }, "pixel \(position)")
+            #expect(!frame.withUnsafeBytes { PixelBuffer.isOpaque($0.baseAddress!, pixels: pixels) }, "pixel \(position)")
         }
     }
 

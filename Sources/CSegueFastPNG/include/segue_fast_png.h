@@ -7,8 +7,8 @@
 // (veluca93/fpnge): every row filtered Up (premultiplied pixels un-premultiplied in the same
 // pass, opaque rows read as they are), then deflate with no match search: literals, and runs
 // of a repeated byte as distance-1 matches (zlib's Z_RLE model: flat areas stay small). Rows
-// are taken about 96 KiB at a time: filtered, their tokens counted, and coded while still in
-// cache as one deflate block with its own Huffman code.
+// are taken about 96 KiB at a time: filtered, the tokens of every fourth row counted, and
+// coded while still in cache as one deflate block with its own Huffman code.
 
 /// Bytes `segue_fast_png_zlib` may need for a `width`×`height` frame written with `channels`
 /// (3: RGB, 4: RGBA) per pixel: every byte at the longest code (15 bits), the block headers,
@@ -23,5 +23,9 @@ size_t segue_fast_png_bound(uint32_t width, uint32_t height, int channels);
 /// below `segue_fast_png_bound` or its working memory (a block's rows) cannot be had.
 size_t segue_fast_png_zlib(const uint8_t *rgba, uint32_t width, uint32_t height, int channels,
                            const uint8_t *unpremultiply_table, uint8_t *out, size_t capacity);
+
+/// CRC-32 (PNG chunks, ISO 3309) of `count` bytes continuing `crc` (0 to start), with
+/// libdeflate's SIMD code for the running CPU.
+uint32_t segue_png_crc32(uint32_t crc, const uint8_t *bytes, size_t count);
 
 #endif

@@ -131,7 +131,7 @@ public enum PNGCodec {
             header.append(contentsOf: chunkHeader(compressedSize, "IDAT"))
             for (i, byte) in header.enumerated() { out[i] = byte }
             let idatEnd = idatStart + compressedSize
-            let idatCRC = UInt32(crc32(0, base + idatStart - 4, uInt(compressedSize + 4)))
+            let idatCRC = segue_png_crc32(0, base + idatStart - 4, compressedSize + 4)
             let trailer = bigEndian(idatCRC) + chunkHeader(0, "IEND") + bigEndian(crc(Array("IEND".utf8)[...]))
             for (i, byte) in trailer.enumerated() { out[idatEnd + i] = byte }
             count = idatEnd + trailer.count
@@ -142,9 +142,9 @@ public enum PNGCodec {
 
     private static func chunkHeader(_ length: Int, _ type: String) -> [UInt8] { bigEndian(UInt32(length)) + Array(type.utf8) }
     private static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-    /// CRC-32 of a chunk's type and data (zlib's).
+    /// CRC-32 of a chunk's type and data.
     private static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        bytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
+        bytes.withUnsafeBufferPointer { segue_png_crc32(0, $0.baseAddress, $0.count) }
     }
 
     /// Straight-alpha rows for libpng. Opaque buffers go out as RGB: a quarter less to

@@ -83,17 +83,4 @@ enum Unpremultiply {
         let b = UInt32(table[row | Int(pixel >> 16 & 0xFF)])
         target.storeBytes(of: r | g << 8 | b << 16 | alpha << 24, toByteOffset: offset, as: UInt32.self)
     }
-
-    /// Whether every pixel is opaque: the alpha bytes ANDed 16 pixels at a time, the scan
-    /// ending at the first translucent block.
-    static func isOpaque(_ source: UnsafeRawPointer, pixels: Int) -> Bool {
-        let blocks = pixels / 16
-        for b in 0..<blocks {
-            var all = UInt64.max
-            for k in 0..<8 { all &= source.loadUnaligned(fromByteOffset: b * 64 + k * 8, as: UInt64.self) }
-            if all & alphaBits != alphaBits { return false }
-        }
-        for k in blocks * 16..<pixels where source.load(fromByteOffset: 4 * k + 3, as: UInt8.self) != 255 { return false }
-        return true
-    }
 }

@@ -50,12 +50,12 @@ final class StraightAlphaFrames {
         try result.get()
     }
 
-    /// Band-parallel `Unpremultiply.isOpaque`.
+    /// Band-parallel `PixelBuffer.isOpaque`.
     private static func isOpaque(_ input: SharedPointer, pixels: Int) -> Bool {
         let translucentBands = Atomic<Int>(0)
         PixelBands.forEach(pixels: pixels) { band in
             if translucentBands.load(ordering: .relaxed) == 0,
-               !Unpremultiply.isOpaque(UnsafeRawPointer(input.pointer + 4 * band.lowerBound), pixels: band.count) {
+               !PixelBuffer.isOpaque(UnsafeRawPointer(input.pointer + 4 * band.lowerBound), pixels: band.count) {
                 translucentBands.add(1, ordering: .relaxed)
             }
         }
