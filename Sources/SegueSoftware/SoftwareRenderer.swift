@@ -14,6 +14,9 @@ public final class SoftwareRenderer: FrameRenderer {
     private let scratch = ScratchPool()
     private let blurs: SoftwareBlur
     private let spriteExpansion = SpriteExpansion()
+    /// Rows start at the last op that hides the ones before it (`firstVisibleOp`); tests turn
+    /// it off to check the output is the same.
+    var skipsHiddenOps = true
 
     /// `threads` defaults to the number of online cores.
     public init(threads: Int? = nil) {
@@ -43,7 +46,7 @@ public final class SoftwareRenderer: FrameRenderer {
                 guard let p = pixels[ref] else { throw SegueError(.internalError, "image '\(ref)' was not pinned") }
                 return p
             }
-            let ops = try rowOps(for: lowered, source: source, sizes: pinned.mapValues(\.size))
+            let ops = try rowOps(for: lowered, source: source, sizes: pinned.mapValues(\.size), opaqueImages: images.opaqueImages)
             let widest = pinned.values.map(\.width).reduce(plan.size.width, max)
             draw(ops, into: &target, scratchBytes: 2 * (widest + 4) * MemoryLayout<UInt32>.stride)
         }
@@ -51,7 +54,7 @@ public final class SoftwareRenderer: FrameRenderer {
 
     /// Binds every lowered command to its row op: the one place the software renderer reads a plan.
     private func rowOps(for plan: LoweredPlan, source: (ImageRef) throws(SegueError) -> UnsafePointer<UInt32>,
-                        sizes: [ImageRef: PixelSize]) throws(SegueError) -> [any RowOp] {
+                        sizes: [ImageRef: PixelSize], opaqueImages: Set<ImageRef>) throws(SegueError) -> [any RowOp] {
         let width = plan.size.width
         var ops: [any RowOp] = []
         var steps = plan.steps[...]
@@ -66,7 +69,9 @@ public final class SoftwareRenderer: FrameRenderer {
             case .clear(let color): ops.append(ClearOp(color, width: width))
             case .fill(let fill): ops.append(FillOp(fill, width: width))
             case .shadow(let shadow): ops.append(ShadowOp(shadow, canvasWidth: width))
-            case .layer(let layer): ops.append(LayerOp(layer, source: try source(layer.source), canvasWidth: width))
+            case .layer(let layer):
+                ops.append(LayerOp(layer, source: try source(layer.source), sourceIsOpaque: opaqueImages.contains(layer.source),
+                                   canvasWidth: width))
             case .reveal(let reveal):
                 ops.append(RevealOp(reveal, inside: try source(reveal.inside), outside: try source(reveal.outside), width: width))
             case .lumaWipe(let wipe):
@@ -93,7 +98,7 @@ public final class SoftwareRenderer: FrameRenderer {
     }
 
     private func draw(_ ops: [any RowOp], into target: inout PixelBuffer, scratchBytes: Int) {
-        let width = target.width, height = target.height, scratch = self.scratch
+        let width = target.width, height = target.height, scratch = self.scratch, skipsHiddenOps = self.skipsHiddenOps
         target.bytes.withUnsafeMutableBytes { buffer in
             let base = SharedPointer(base: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self))
             executor.run(rows: height) { rows in
@@ -101,15 +106,34 @@ public final class SoftwareRenderer: FrameRenderer {
                     let rowScratch = memory.bindMemory(to: UInt32.self, capacity: scratchBytes / MemoryLayout<UInt32>.stride)
                     for y in rows {
                         let row = base.base + y * width
-                        // Nothing is known of the row until the first op (a clear) writes it.
-                        var rowIsClear = false
-                        for op in ops {
-                            rowIsClear = op.apply(row: y, dst: row, rowIsClear: rowIsClear, scratch: rowScratch)
+                        var (first, rowIsClear) = skipsHiddenOps ? Self.firstVisibleOp(ops, row: y) : (0, false)
+                        while first < ops.count {
+                            rowIsClear = ops[first].apply(row: y, dst: row, rowIsClear: rowIsClear, scratch: rowScratch)
+                            first += 1
                         }
                     }
                 }
             }
         }
+    }
+}
+
+extension SoftwareRenderer {
+    /// Where row `y`'s work starts: at the last op that replaces the row (the ops before it
+    /// would be hidden; the plan's first op always does), or just after it when it is a clear
+    /// to transparent that the next op writes over entirely — the row then starts unwritten,
+    /// marked clear. Output is the same as running every op.
+    static func firstVisibleOp(_ ops: [any RowOp], row y: Int) -> (index: Int, rowIsClear: Bool) {
+        var first = 0
+        for i in ops.indices.reversed() where ops[i].cover(row: y) == .replacesRow {
+            first = i
+            break
+        }
+        if ops.indices.contains(first + 1), ops[first].clearsToTransparent, ops[first + 1].cover(row: y) != .partly {
+            return (first + 1, true)
+        }
+        // Nothing is known of the row until the first op writes it.
+        return (first, false)
     }
 }
 

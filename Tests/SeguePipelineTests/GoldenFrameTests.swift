@@ -3,7 +3,7 @@ import SegueCore
 import SegueDrawing
 import SegueIO
 import SeguePipeline
-import SegueSoftware
+@testable import SegueSoftware
 
 /// Golden frames: the software renderer's frame of every built-in effect (`EffectVariant.forGoldens`,
 /// every choice parameter's values included; not the xfade transitions, which XfadeOracle holds
@@ -25,15 +25,20 @@ import SegueSoftware
     static let from = SampleSnapshots.list(scale: scale)
     static let to = SampleSnapshots.detail(scale: scale)
 
-    /// The checksums of the frames at `fractions`, for one variant.
-    static func checksums(_ variant: EffectVariant) throws -> [String] {
+    /// The variant between the sample screens at `size` and `scale`.
+    static func prepared(_ variant: EffectVariant) throws -> PreparedTransition {
         var request = TransitionRequest(effect: variant.effect)
         request.parameters = variant.overrides
         request.fromImage = from
         request.toImage = to
         request.size = size
         request.scale = scale
-        let transition = try PreparedTransition(request)
+        return try PreparedTransition(request)
+    }
+
+    /// The checksums of the frames at `fractions`, for one variant.
+    static func checksums(_ variant: EffectVariant) throws -> [String] {
+        let transition = try prepared(variant)
         let renderer = SoftwareRenderer()
         var frame = PixelBuffer(size: size)
         return try fractions.map { fraction in
@@ -56,6 +61,25 @@ import SegueSoftware
         }
         if !moved.isEmpty {
             Issue.record("\(variant): if the change is deliberate, replace its line in GoldenFrameTests.table by:\n\(line)")
+        }
+    }
+
+    /// The software renderer skips, row by row, the ops a later one hides (`firstVisibleOp`):
+    /// every golden frame is the same byte for byte when it runs them all.
+    @Test(arguments: EffectVariant.forGoldens)
+    func skippingHiddenOpsChangesNoPixel(_ variant: EffectVariant) throws {
+        let transition = try Self.prepared(variant)
+        let skipping = SoftwareRenderer(), runningAll = SoftwareRenderer()
+        runningAll.skipsHiddenOps = false
+        // `a` starts with junk: a skipped clear must leave none of it.
+        var a = PixelBuffer(size: Self.size), b = PixelBuffer(size: Self.size)
+        a.bytes = [UInt8](repeating: 0x5A, count: a.bytes.count)
+        for fraction in Self.fractions {
+            let plan = try transition.plan(fraction: fraction)
+            try skipping.render(plan, images: transition.images, into: &a)
+            try runningAll.render(plan, images: transition.images, into: &b)
+            let same = a == b
+            #expect(same, "\(variant) at fraction \(fraction)")
         }
     }
 

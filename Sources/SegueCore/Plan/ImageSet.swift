@@ -3,9 +3,13 @@
 public final class ImageSet: @unchecked Sendable {
     public let id: UInt64
     public let images: [ImageRef: PixelBuffer]
+    /// The images with no translucent pixel, found once per set (a word scan of each): a
+    /// renderer need not draw what an opaque layer hides.
+    public let opaqueImages: Set<ImageRef>
     /// Immutable after init: safe to share across threads.
     public init(_ images: [ImageRef: PixelBuffer]) {
         self.images = images
+        self.opaqueImages = Set(images.filter { $0.value.isOpaque }.keys)
         self.id = ImageSet.nextID.next()
     }
     public subscript(ref: ImageRef) -> PixelBuffer? { images[ref] }

@@ -15,4 +15,7 @@ struct ClearOp: RowOp {
         dst.update(repeating: color, count: width)
         return color == 0
     }
+
+    func cover(row y: Int) -> RowCover { .replacesRow }
+    var clearsToTransparent: Bool { color == 0 }
 }

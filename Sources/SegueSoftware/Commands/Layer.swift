@@ -15,6 +15,8 @@ struct LayerOp: RowOp, @unchecked Sendable {
     let opacity: Double
     let isTexelCopy: Bool
     let source: UnsafePointer<UInt32>
+    /// Every pixel of the source is opaque (`ImageSet.opaqueImages`).
+    let sourceIsOpaque: Bool
     let sourceWidth: Int
     let sourceHeight: Int
     let canvasWidth: Int
@@ -26,13 +28,14 @@ struct LayerOp: RowOp, @unchecked Sendable {
     let unitScale: Bool
     let offsetX: Int, fracX: UInt32
 
-    init(_ layer: LoweredLayer, source: UnsafePointer<UInt32>, canvasWidth: Int) {
+    init(_ layer: LoweredLayer, source: UnsafePointer<UInt32>, sourceIsOpaque: Bool, canvasWidth: Int) {
         frame = layer.frame
         radii = layer.radii
         blend = layer.blend
         opacity = layer.opacity
         isTexelCopy = layer.isTexelCopy
         self.source = source
+        self.sourceIsOpaque = sourceIsOpaque
         let sourceSize = layer.sourceSize
         sourceWidth = sourceSize.width
         sourceHeight = sourceSize.height
@@ -79,7 +82,8 @@ struct LayerOp: RowOp, @unchecked Sendable {
                 src = UnsafePointer(scratch)
             }
             let out = dst + inner.lowerBound
-            if rowIsClear {
+            // Over a clear row, or opaque over anything at full weight, the source is the result.
+            if rowIsClear || (sourceIsOpaque && blend == .sourceOver && innerWeight == 256) {
                 SpanKernel.store(out, src, count: inner.count, weight: innerWeight)
             } else {
                 SpanKernel.blend(out, src, count: inner.count, weight: innerWeight, blend)
@@ -92,11 +96,27 @@ struct LayerOp: RowOp, @unchecked Sendable {
                 let k = Coverage.fromDistance(Coverage.roundedRectDistance(Double(x) + 0.5, py, rect: frame, radii: radii))
                 let w = weight256(opacity * k)
                 if w == 0 { continue }
-                dst[x] = blendPixel(scalePixel(samplePixel(x: x, row0: row0, row1: row1, fy: fy), w), dst[x], blend)
+                let pixel = scalePixel(samplePixel(x: x, row0: row0, row1: row1, fy: fy), w)
+                dst[x] = rowIsClear ? pixel : blendPixel(pixel, dst[x], blend)
                 drew = true
             }
         }
         return rowIsClear && !drew
+    }
+
+    /// The whole row at full weight (every pixel's coverage × opacity rounds to 256) is
+    /// written over a clear row from the source alone; when the source is opaque and blended
+    /// over (`src + (1 − 1)·dst`), whatever the row held.
+    func cover(row y: Int) -> RowCover {
+        guard let span = CoverageSpan.roundedRect(frame, radii: radii, row: y, width: canvasWidth),
+              span.outer == 0..<canvasWidth, span.inner.isEmpty || weight256(opacity * span.innerCoverage) == 256 else { return .partly }
+        let py = Double(y) + 0.5
+        for edge in [span.leftEdge, span.rightEdge] {
+            for x in edge where weight256(opacity * Coverage.fromDistance(Coverage.roundedRectDistance(Double(x) + 0.5, py, rect: frame, radii: radii))) != 256 {
+                return .partly
+            }
+        }
+        return sourceIsOpaque && blend == .sourceOver ? .replacesRow : .wholeRowOverClear
     }
 
     @inline(__always) private func samplePixel(x: Int, row0: UnsafePointer<UInt32>, row1: UnsafePointer<UInt32>, fy: UInt32) -> UInt32 {

@@ -37,6 +37,8 @@ struct MixOp: RowOp, @unchecked Sendable {
         return false
     }
 
+    func cover(row y: Int) -> RowCover { .replacesRow }
+
     /// `min(255, (x + y + 128) / 256)` per lane for two weighted channels: the 16-bit sum
     /// saturates exactly when the result would pass 255.
     @inline(__always) private static func mix(_ x: ChannelLanes, _ y: ChannelLanes) -> ChannelLanes {

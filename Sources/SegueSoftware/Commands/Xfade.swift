@@ -32,6 +32,8 @@ struct XfadeOp: RowOp, @unchecked Sendable {
         }
         return false
     }
+
+    func cover(row y: Int) -> RowCover { .replacesRow }
 }
 
 /// What an xfade row reads: both images (the canvas's size), xfade's progress in single

@@ -6,4 +6,27 @@ protocol RowOp: Sendable {
     /// `scratch` is this band's working memory: room for two rows of the canvas or of the
     /// widest source image, whichever is wider.
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool
+
+    /// How much of row `y` this op covers, for the executor to skip work a later op hides.
+    /// Conservative: `.partly` is always a safe answer.
+    func cover(row y: Int) -> RowCover
+    /// A clear to transparent black: skipped when the next op writes the whole row anyway.
+    var clearsToTransparent: Bool { get }
+}
+
+extension RowOp {
+    func cover(row y: Int) -> RowCover { .partly }
+    var clearsToTransparent: Bool { false }
+}
+
+/// What an op leaves of what the row held before it.
+enum RowCover {
+    /// Some pixels keep or blend with what was there.
+    case partly
+    /// Every pixel is written from the op's sources at full weight: over a clear row, what it
+    /// writes does not depend on the row (an op may then be handed an unwritten row marked clear).
+    case wholeRowOverClear
+    /// Nothing of the row shows through (a clear, a pass that writes every pixel, an opaque
+    /// image at full opacity): the ops before it need not run on this row.
+    case replacesRow
 }
