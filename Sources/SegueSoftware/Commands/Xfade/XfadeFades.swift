@@ -24,8 +24,8 @@ enum XfadeFades {
             // Through opaque black or white (premultiplied), a byte at a time: the loop vectorises.
             let colour: Float = transition == .fadeblack ? 0 : 255
             let fromWeight = XfadeMath.smoothstep(1 - phase, 1, p), toWeight = XfadeMath.smoothstep(phase, 1, p)
-            XfadeMath.mapBytes(a, b, into: dst, count: width) { u, v, i in
-                let c = i & 3 == 3 ? 255 : colour
+            XfadeMath.mapBytes(a, b, into: dst, count: width) { u, v, isAlpha in
+                let c = isAlpha ? 255 : colour
                 return XfadeMath.mix(XfadeMath.mix(u, c, fromWeight), XfadeMath.mix(c, v, toWeight), p)
             }
         case .fadegrays:

@@ -127,19 +127,21 @@ enum XfadeMath {
         mapBytes(a, b, into: dst, count: count) { u, v, _ in mix(u, v, m) }
     }
 
-    /// `f(a, b, i)` on every byte `i` of `count` pixels (channel `i & 3`, 3 is alpha), stored
-    /// (`stored`): one loop over bytes that LLVM vectorises when `f` is arithmetic on its
-    /// inputs and per-channel constants. (A weight per pixel is cheaper through
+    /// `f(a, b, isAlpha)` on every byte of `count` pixels, stored (`stored`): one loop over
+    /// bytes that LLVM vectorises when `f` is arithmetic on its inputs and per-channel
+    /// constants. The byte index is 32-bit so that the alpha mask (`i & 3 == 3`) fills 8 lanes
+    /// of a 256-bit register, not 4. (A weight per pixel is cheaper through
     /// `mixRow(weight:)`, computed once per pixel.)
     @inline(__always)
     static func mapBytes(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>,
-                         count: Int, _ f: (Float, Float, Int) -> Float) {
+                         count: Int, _ f: (Float, Float, Bool) -> Float) {
         let n = count * 4
         UnsafeRawPointer(a).withMemoryRebound(to: UInt8.self, capacity: n) { a in
             UnsafeRawPointer(b).withMemoryRebound(to: UInt8.self, capacity: n) { b in
                 UnsafeMutableRawPointer(dst).withMemoryRebound(to: UInt8.self, capacity: n) { d in
-                    for i in 0..<n {
-                        d[i] = UInt8(truncatingIfNeeded: stored(f(Float(a[i]), Float(b[i]), i), isAlpha: i & 3 == 3))
+                    for i in 0..<Int32(n) {
+                        let at = Int(i), isAlpha = i & 3 == 3
+                        d[at] = UInt8(truncatingIfNeeded: stored(f(Float(a[at]), Float(b[at]), isAlpha), isAlpha: isAlpha))
                     }
                 }
             }
