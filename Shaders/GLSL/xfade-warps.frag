@@ -39,7 +39,7 @@ void main() {
             sumB += fetch(u_to, ivec2(pixel.x + i, pixel.y), size);
         }
         float count = float(boxLength);
-        v = (sumA / count) * p + (sumB / count) * (1.0 - p);
+        v = (sumA * p + sumB * (1.0 - p)) / count;   // mixed, then divided once, as the software twin
     } else if (u_transition == 2 || u_transition == 3) {   // squeezeh (rows), squeezev (columns)
         bool rows = u_transition == 2;
         float position = rows ? float(pixel.y) / extent.y : float(pixel.x) / extent.x;

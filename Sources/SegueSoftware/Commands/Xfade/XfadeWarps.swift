@@ -66,9 +66,10 @@ enum XfadeWarps {
     /// 1), then mixed by progress. The box starts at the pixel and reaches right (`size`
     /// pixels, fewer at the right edge), as xfade's running sums do. Its sums are differences
     /// of the row's prefix sums per channel: whole numbers, exact as xfade's float sums are
-    /// (below 2²⁴), and independent per pixel, so the loop that divides them (in float, as
-    /// xfade divides) vectorises. Stored as every xfade mix
-    /// (`XfadeMath.stored`).
+    /// (below 2²⁴), and independent per pixel, so the loop that divides them vectorises. The
+    /// two sums are mixed, then divided once (xfade divides each, then mixes: a division is
+    /// the loop's dearest step; the two differ by a float rounding, which can move a stored
+    /// byte by one). Stored as every xfade mix (`XfadeMath.stored`).
     static func drawHorizontalBlur(row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
         let width = images.width, p = images.progress, q = 1 - p
         let size = min(images.hblurBoxLength, width)
@@ -88,8 +89,7 @@ enum XfadeWarps {
                     let divisor = Float(min(size32, width32 - i >> 2))
                     let at = Int(i)
                     let sumA = Float(prefixA[at + reach] &- prefixA[at]), sumB = Float(prefixB[at + reach] &- prefixB[at])
-                    d[at] = UInt8(truncatingIfNeeded: XfadeMath.stored((sumA / divisor) * p + (sumB / divisor) * q,
-                                                                       isAlpha: i & 3 == 3))
+                    d[at] = UInt8(truncatingIfNeeded: XfadeMath.stored((sumA * p + sumB * q) / divisor, isAlpha: i & 3 == 3))
                 }
             }
         }
