@@ -31,13 +31,14 @@ let package = Package(
         // The `fast` PNG writer's filter and deflate (fpnge-style), C so that every build,
         // tuned or not, compiles it alike; zlib only for Adler-32.
         .target(name: "CSegueFastPNG", linkerSettings: [.linkedLibrary("deflate")]),
+        .target(name: "CSegueKernels"),
 
         // The layering, bottom up (docs/ARCHITECTURE.md "Modules"): no module imports one above it.
         .target(name: "SegueCore", swiftSettings: kernelFlags),
         .target(name: "SegueEffects", dependencies: ["SegueCore"]),
         .target(name: "SegueGLSL", dependencies: ["SegueCore", "SegueEffects"]),
         .target(name: "SegueShaders", path: "Shaders", resources: [.embedInCode("GLSL")]),
-        .target(name: "SegueSoftware", dependencies: ["SegueCore"], swiftSettings: kernelFlags),
+        .target(name: "SegueSoftware", dependencies: ["SegueCore", "CSegueKernels"], swiftSettings: kernelFlags),
         .target(name: "SegueGL", dependencies: ["SegueCore", "SegueGLSL", "SegueShaders", "CEGL", "CGLES3", "CGBM"]),
         .target(name: "SegueDrawing", dependencies: ["SegueCore"], swiftSettings: kernelFlags),
         .target(name: "SegueIO", dependencies: ["SegueCore", "SegueDrawing", "CPNG", "CSeguePNG", "CSegueFastPNG", "CSegueJPEG"], swiftSettings: kernelFlags),

@@ -2,9 +2,11 @@ import Testing
 import SegueCore
 @testable import SegueSoftware
 
-/// The block kernels (`Block`, `SpanKernel`, `MixOp`) against the per-pixel formulas
-/// (`scalePixel`, `overPixel`, …) and the byte formula of a mix: every result must be the same
-/// bytes, for any input (premultiplied or not), at every span length and tail.
+/// The block kernels (`Block`, `SpanKernel`, `MixOp`; `SpanKernel.lerp` and the two-source mix
+/// run the dispatched C loops of `CSegueKernels`, here the clone for this machine's CPU) against
+/// the per-pixel formulas (`scalePixel`, `overPixel`, …) and the byte formula of a mix: every
+/// result must be the same bytes, for any input (premultiplied or not), at every span length
+/// and tail.
 @Suite struct PixelKernelTests {
     /// `min(255, (128 + Σ bᵢ·wᵢ) / 256)`: one channel of a mix.
     static func mixByte(_ bytes: [UInt8], _ weights: [UInt32]) -> UInt8 {

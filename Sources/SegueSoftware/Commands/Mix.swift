@@ -1,3 +1,4 @@
+import CSegueKernels
 import SegueCore
 
 /// A cross-dissolve (`CrossDissolve`: a clear to transparent and the layers after it that cover
@@ -15,13 +16,11 @@ struct MixOp: RowOp, @unchecked Sendable {
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
         let offset = y * width
         if sources.count == 2 {
-            let a = sources[0] + offset, b = sources[1] + offset
-            let wa = ChannelLanes(weight: weights[0]), wb = ChannelLanes(weight: weights[1])
-            forEachBlock(width) { i, n in
-                let pa = PixelBlock.load(a + i, count: n), pb = PixelBlock.load(b + i, count: n)
-                PixelBlock(even: Self.mix(pa.evenChannels &* wa, pb.evenChannels &* wb),
-                        odd: Self.mix(pa.oddChannels &* wa, pb.oddChannels &* wb)).store(dst + i, count: n)
-            }
+            // The fade's one pass: the run-time dispatched byte loop (AVX2 where the CPU has it).
+            segue_mix_bytes(UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self),
+                            UnsafeRawPointer(sources[0] + offset).assumingMemoryBound(to: UInt8.self),
+                            UnsafeRawPointer(sources[1] + offset).assumingMemoryBound(to: UInt8.self),
+                            4 * width, UInt16(weights[0]), UInt16(weights[1]))
         } else {
             let lanes = weights.map { ChannelLanes(weight: $0) }
             forEachBlock(width) { i, n in
@@ -38,10 +37,4 @@ struct MixOp: RowOp, @unchecked Sendable {
     }
 
     func cover(row y: Int) -> RowCover { .replacesRow }
-
-    /// `min(255, (x + y + 128) / 256)` per lane for two weighted channels: the 16-bit sum
-    /// saturates exactly when the result would pass 255.
-    @inline(__always) private static func mix(_ x: ChannelLanes, _ y: ChannelLanes) -> ChannelLanes {
-        addSaturating(x &+ 0x80, y) &>> 8
-    }
 }

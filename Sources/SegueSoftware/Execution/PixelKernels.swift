@@ -1,3 +1,4 @@
+import CSegueKernels
 import SegueCore
 
 // Fixed-point compositing on premultiplied RGBA8 pixels held as little-endian UInt32
@@ -220,8 +221,11 @@ enum SpanKernel {
     }
 
     /// `dst = a + (b − a)·f/256` per pixel, `f` 0…256.
+    /// `Block.lerp` at one weight over a span, as the run-time dispatched byte loop
+    /// (`segue_lerp_bytes`: AVX2 where the CPU has it, in every build).
     static func lerp(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int, weight f: UInt32) {
-        let lanes = ChannelLanes(weight: f)
-        forEachBlock(count) { i, n in Block.lerp(.load(a + i, count: n), .load(b + i, count: n), lanes).store(dst + i, count: n) }
+        segue_lerp_bytes(UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self),
+                         UnsafeRawPointer(a).assumingMemoryBound(to: UInt8.self),
+                         UnsafeRawPointer(b).assumingMemoryBound(to: UInt8.self), 4 * count, UInt16(f))
     }
 }

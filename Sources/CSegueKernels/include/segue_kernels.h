@@ -1,0 +1,21 @@
+#ifndef SEGUE_KERNELS_H
+#define SEGUE_KERNELS_H
+#include <stddef.h>
+#include <stdint.h>
+
+// The software renderer's hottest spans as byte loops compiled twice on x86-64 Linux, for AVX2
+// and for the baseline, the loader picking one for the running CPU (`target_clones`): a plain
+// `swift build -c release` gets the AVX2 loop where the CPU has it, as `make build` does. Each
+// is the formula of its Swift block twin (PixelKernels.swift), byte for byte; PixelKernelTests
+// hold them together.
+
+/// `dst[i] = min(255, (a[i]·wa + 128 + b[i]·wb) / 256)`, the two weights 0…256 (a
+/// cross-dissolve: `MixOp`). The sum is taken in 16 bits, saturating: it passes 0xFFFF exactly
+/// when the result would pass 255.
+void segue_mix_bytes(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t count, uint16_t wa, uint16_t wb);
+
+/// `dst[i] = (a[i]·(256 − f) + b[i]·f + 128) / 256`, `f` 0…256: one bilinear step at a constant
+/// weight (`SpanKernel.lerp`).
+void segue_lerp_bytes(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t count, uint16_t f);
+
+#endif
