@@ -41,9 +41,12 @@ enum XfadeShapes {
             let opening = transition == .circleopen
             let shift = ((opening ? progress : 1 - progress) - 0.5) * 3
             let (a, b) = opening ? (from, to) : (to, from)
-            XfadeMath.mixRow(into: dst, a, b, width: width) { x in
-                XfadeMath.smoothstep(0, 1, distance(x - cx, y - cy) / halfDiagonal + shift)
-            }
+            let weight = { (x: Int) -> Float in XfadeMath.smoothstep(0, 1, distance(x - cx, y - cy) / halfDiagonal + shift) }
+            // The distance falls towards the centre column and rises from it: on each side
+            // the row is a run of one image, the soft band, and a run of the other.
+            let centre = min(max(cx, 0), width)
+            XfadeMath.mixMonotonicRow(into: dst, a, b, range: 0..<centre, weight: weight)
+            XfadeMath.mixMonotonicRow(into: dst, a, b, range: centre..<width, weight: weight)
         case .vertopen, .vertclose:
             // Distance from the vertical centre line, 0 there and 1 at the edges.
             let half = Float(width) / 2
