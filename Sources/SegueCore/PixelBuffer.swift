@@ -4,7 +4,19 @@
 public struct PixelBuffer: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    public var bytes: [UInt8]
+    /// The pixels. Any write through it forgets `isKnownOpaque`.
+    public var bytes: [UInt8] {
+        get { storage }
+        set { storage = newValue; isKnownOpaque = false }
+        _modify {
+            isKnownOpaque = false
+            yield &storage
+        }
+    }
+    private var storage: [UInt8]
+    /// Set by `markOpaque` (a renderer that saw every alpha while the rows were in cache), so
+    /// that `isOpaque` need not scan the frame again; false means unknown.
+    public private(set) var isKnownOpaque = false
 
     /// Largest side and pixel count Segue accepts (`Limits.canvasSide`, `Limits.canvasPixels`).
     public static let maxSide = Limits.canvasSide.range.upperBound
@@ -18,7 +30,7 @@ public struct PixelBuffer: Sendable, Equatable {
         precondition(width >= 0 && height >= 0)
         self.width = width
         self.height = height
-        self.bytes = [UInt8](repeating: 0, count: width * height * 4)
+        self.storage = [UInt8](repeating: 0, count: width * height * 4)
     }
     public init(size: PixelSize) { self.init(width: size.width, height: size.height) }
 
@@ -26,7 +38,7 @@ public struct PixelBuffer: Sendable, Equatable {
         precondition(bytes.count == width * height * 4, "pixel data does not match \(width)x\(height)")
         self.width = width
         self.height = height
-        self.bytes = bytes
+        self.storage = bytes
     }
 
     /// Rejects sizes Segue cannot render (zero, or beyond `maxSide`/`maxPixels`).
@@ -41,7 +53,7 @@ public struct PixelBuffer: Sendable, Equatable {
 
     public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
-        return (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3])
+        return (storage[i], storage[i + 1], storage[i + 2], storage[i + 3])
     }
 
     public mutating func fill(_ color: Color) {
@@ -52,9 +64,19 @@ public struct PixelBuffer: Sendable, Equatable {
         }
     }
 
-    /// True when every alpha byte is 255.
+    /// Pixels are compared; what is known of them is not.
+    public static func == (a: PixelBuffer, b: PixelBuffer) -> Bool {
+        a.width == b.width && a.height == b.height && a.storage == b.storage
+    }
+
+    /// Records that every alpha byte is 255, for the caller that has just checked them all
+    /// (the next write through `bytes` forgets it).
+    public mutating func markOpaque() { isKnownOpaque = true }
+
+    /// True when every alpha byte is 255: known (`markOpaque`) or scanned.
     public var isOpaque: Bool {
-        bytes.withUnsafeBytes { raw in raw.baseAddress.map { Self.isOpaque($0, pixels: raw.count / 4) } ?? true }
+        if isKnownOpaque { return true }
+        return storage.withUnsafeBytes { raw in raw.baseAddress.map { Self.isOpaque($0, pixels: raw.count / 4) } ?? true }
     }
 
     /// Whether every one of `pixels` RGBA pixels at `pixels` is opaque: the alpha bytes ANDed

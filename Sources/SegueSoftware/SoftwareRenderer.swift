@@ -1,4 +1,5 @@
 import SegueCore
+import Synchronization
 
 /// The reference renderer: pure Swift, no GL. A plan is lowered (`FramePlan.lowered`), each
 /// lowered command becomes a `RowOp` (one file each in `Commands/`, mirroring the GL
@@ -97,13 +98,18 @@ public final class SoftwareRenderer: FrameRenderer {
         return MixOp(sources: sources, weights: mix.layers.map { weight256($0.opacity) }, width: canvas.width)
     }
 
+    /// Runs every row through the ops, band by band; each finished row's alpha is checked
+    /// while it is in cache, so an opaque frame leaves marked (`PixelBuffer.markOpaque`) and
+    /// its sinks need not scan it again.
     private func draw(_ ops: [any RowOp], into target: inout PixelBuffer, scratchBytes: Int) {
         let width = target.width, height = target.height, scratch = self.scratch, skipsHiddenOps = self.skipsHiddenOps
+        let translucentBands = Atomic<Int>(0)
         target.bytes.withUnsafeMutableBytes { buffer in
             let base = SharedPointer(base: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self))
             executor.run(rows: height) { rows in
                 scratch.withBuffer(bytes: scratchBytes) { memory in
                     let rowScratch = memory.bindMemory(to: UInt32.self, capacity: scratchBytes / MemoryLayout<UInt32>.stride)
+                    var opaque = true
                     for y in rows {
                         let row = base.base + y * width
                         var (first, rowIsClear) = skipsHiddenOps ? Self.firstVisibleOp(ops, row: y) : (0, false)
@@ -111,10 +117,13 @@ public final class SoftwareRenderer: FrameRenderer {
                             rowIsClear = ops[first].apply(row: y, dst: row, rowIsClear: rowIsClear, scratch: rowScratch)
                             first += 1
                         }
+                        if opaque { opaque = PixelBuffer.isOpaque(UnsafeRawPointer(row), pixels: width) }
                     }
+                    if !opaque { translucentBands.add(1, ordering: .relaxed) }
                 }
             }
         }
+        if translucentBands.load(ordering: .relaxed) == 0 { target.markOpaque() }
     }
 }
 

@@ -61,6 +61,21 @@ import SegueCore
         }
     }
 
+    /// A frame whose every pixel came out opaque leaves marked, so sinks skip their scan; one
+    /// translucent pixel anywhere leaves it unmarked.
+    @Test func opaqueFramesLeaveMarked() throws {
+        let canvas = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+        let opaque = try render([.clear(.black), .layer(Layer(source: .from, frame: canvas.offsetBy(dx: 3.5, dy: 0)))],
+                                images: [.from: TestImages.photo(size.width, size.height)])
+        #expect(opaque.isKnownOpaque)
+        // Transparent in the last column only, of the last row's band as of every other.
+        let holed = try render([.clear(.clear), .fill(Fill(shape: .rect(Rect(x: 0, y: 0, width: Double(size.width - 1),
+                                                                           height: Double(size.height)), CornerRadii(all: 0)),
+                                                          color: .black))],
+                               images: [:])
+        #expect(!holed.isKnownOpaque && !holed.isOpaque)
+    }
+
     @Test func shaderCommandsNeedGL() throws {
         #expect(throws: SegueError.self) {
             try render([.shader(ShaderCall(program: "user.glsl"))], images: [:])

@@ -12,6 +12,12 @@ final class StraightAlphaFrames {
     /// and passes its bytes to `body`.
     func withStraightBytes(ofOwned frame: inout PixelBuffer,
                            _ body: (UnsafeRawBufferPointer) throws(SegueError) -> Void) throws(SegueError) {
+        if frame.isKnownOpaque {  // straight already: no scan, no conversion
+            let result: Result<Void, SegueError> = frame.bytes.withUnsafeBytes { bytes in
+                do throws(SegueError) { try body(bytes); return .success(()) } catch { return .failure(error) }
+            }
+            return try result.get()
+        }
         let pixels = frame.width * frame.height
         let result: Result<Void, SegueError> = frame.bytes.withUnsafeMutableBytes { bytes in
             guard let base = bytes.baseAddress else { return .success(()) }
@@ -37,7 +43,7 @@ final class StraightAlphaFrames {
         let result: Result<Void, SegueError> = frame.bytes.withUnsafeBytes { source in
             guard let base = source.baseAddress else { return .success(()) }
             let input = SharedPointer(UnsafeMutableRawPointer(mutating: base))
-            if Self.isOpaque(input, pixels: pixels) {
+            if frame.isKnownOpaque || Self.isOpaque(input, pixels: pixels) {
                 do throws(SegueError) { try body(source); return .success(()) } catch { return .failure(error) }
             }
             return converted.withUnsafeMutableBytes { target in
