@@ -93,8 +93,7 @@ struct LayerOp: RowOp, @unchecked Sendable {
         // Edge pixels (left and right of the inner span): exact coverage each.
         for edge in [span.leftEdge, span.rightEdge] {
             for x in edge {
-                let k = Coverage.fromDistance(Coverage.roundedRectDistance(Double(x) + 0.5, py, rect: frame, radii: radii))
-                let w = weight256(opacity * k)
+                let w = edgeWeight(x, py)
                 if w == 0 { continue }
                 let pixel = scalePixel(samplePixel(x: x, row0: row0, row1: row1, fy: fy), w)
                 dst[x] = rowIsClear ? pixel : blendPixel(pixel, dst[x], blend)
@@ -112,11 +111,16 @@ struct LayerOp: RowOp, @unchecked Sendable {
               span.outer == 0..<canvasWidth, span.inner.isEmpty || weight256(opacity * span.innerCoverage) == 256 else { return .partly }
         let py = Double(y) + 0.5
         for edge in [span.leftEdge, span.rightEdge] {
-            for x in edge where weight256(opacity * Coverage.fromDistance(Coverage.roundedRectDistance(Double(x) + 0.5, py, rect: frame, radii: radii))) != 256 {
+            for x in edge where edgeWeight(x, py) != 256 {
                 return .partly
             }
         }
         return sourceIsOpaque && blend == .sourceOver ? .replacesRow : .wholeRowOverClear
+    }
+
+    /// An edge pixel's weight: its exact coverage of the rounded rect × opacity, 0…256.
+    @inline(__always) private func edgeWeight(_ x: Int, _ py: Double) -> UInt32 {
+        weight256(opacity * Coverage.fromDistance(Coverage.roundedRectDistance(Double(x) + 0.5, py, rect: frame, radii: radii)))
     }
 
     @inline(__always) private func samplePixel(x: Int, row0: UnsafePointer<UInt32>, row1: UnsafePointer<UInt32>, fy: UInt32) -> UInt32 {
