@@ -13,10 +13,7 @@ final class StraightAlphaFrames {
     func withStraightBytes(ofOwned frame: inout PixelBuffer,
                            _ body: (UnsafeRawBufferPointer) throws(SegueError) -> Void) throws(SegueError) {
         if frame.isKnownOpaque {  // straight already: no scan, no conversion
-            let result: Result<Void, SegueError> = frame.bytes.withUnsafeBytes { bytes in
-                do throws(SegueError) { try body(bytes); return .success(()) } catch { return .failure(error) }
-            }
-            return try result.get()
+            return try frame.bytes.withUnsafeBytes { Self.call(body, $0) }.get()
         }
         let pixels = frame.width * frame.height
         let result: Result<Void, SegueError> = frame.bytes.withUnsafeMutableBytes { bytes in
@@ -29,7 +26,7 @@ final class StraightAlphaFrames {
                 if PixelBuffer.isOpaque(UnsafeRawPointer(start), pixels: band.count) { return }
                 Unpremultiply.convert(from: UnsafeRawPointer(start), to: start, pixels: band.count)
             }
-            do throws(SegueError) { try body(UnsafeRawBufferPointer(bytes)); return .success(()) } catch { return .failure(error) }
+            return Self.call(body, UnsafeRawBufferPointer(bytes))
         }
         try result.get()
     }
@@ -39,13 +36,12 @@ final class StraightAlphaFrames {
     func withStraightBytes(ofShared frame: PixelBuffer,
                            _ body: (UnsafeRawBufferPointer) throws(SegueError) -> Void) throws(SegueError) {
         let pixels = min(frame.width * frame.height, frame.bytes.count / 4)
-        if converted.count != frame.bytes.count { converted = [UInt8](repeating: 0, count: frame.bytes.count) }
         let result: Result<Void, SegueError> = frame.bytes.withUnsafeBytes { source in
             guard let base = source.baseAddress else { return .success(()) }
             let input = SharedPointer(UnsafeMutableRawPointer(mutating: base))
-            if frame.isKnownOpaque || Self.isOpaque(input, pixels: pixels) {
-                do throws(SegueError) { try body(source); return .success(()) } catch { return .failure(error) }
-            }
+            if frame.isKnownOpaque || Self.isOpaque(input, pixels: pixels) { return Self.call(body, source) }
+            // Only a translucent frame needs the buffer (kept across frames of one size).
+            if converted.count != source.count { converted = [UInt8](repeating: 0, count: source.count) }
             return converted.withUnsafeMutableBytes { target in
                 guard let out = target.baseAddress else { return .success(()) }
                 let output = SharedPointer(out)
@@ -53,10 +49,16 @@ final class StraightAlphaFrames {
                     Unpremultiply.convert(from: UnsafeRawPointer(input.pointer + 4 * band.lowerBound),
                                           to: output.pointer + 4 * band.lowerBound, pixels: band.count)
                 }
-                do throws(SegueError) { try body(UnsafeRawBufferPointer(target)); return .success(()) } catch { return .failure(error) }
+                return Self.call(body, UnsafeRawBufferPointer(target))
             }
         }
         try result.get()
+    }
+
+    /// `body(bytes)` as a `Result`: the pointer closures it runs in do not carry typed throws.
+    private static func call(_ body: (UnsafeRawBufferPointer) throws(SegueError) -> Void,
+                             _ bytes: UnsafeRawBufferPointer) -> Result<Void, SegueError> {
+        do throws(SegueError) { try body(bytes); return .success(()) } catch { return .failure(error) }
     }
 
     /// Band-parallel `PixelBuffer.isOpaque`.

@@ -220,9 +220,8 @@ enum SpanKernel {
         }
     }
 
-    /// `dst = a + (b − a)·f/256` per pixel, `f` 0…256.
-    /// `Block.lerp` at one weight over a span, as the run-time dispatched byte loop
-    /// (`segue_lerp_bytes`: AVX2 where the CPU has it, in every build).
+    /// `dst = a + (b − a)·f/256` per pixel, `f` 0…256 (`Block.lerp` at one weight), as the
+    /// run-time dispatched byte loop `segue_lerp_bytes` (AVX2 where the CPU has it, in every build).
     static func lerp(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int, weight f: UInt32) {
         segue_lerp_bytes(UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self),
                          UnsafeRawPointer(a).assumingMemoryBound(to: UInt8.self),
