@@ -2,6 +2,8 @@
 
 #include "segue_kernels.h"
 
+#include <math.h>
+
 #if defined(__x86_64__) && defined(__linux__) && defined(__clang__)
 #define SEGUE_DISPATCHED __attribute__((target_clones("avx2", "default")))
 #else
@@ -22,4 +24,52 @@ SEGUE_DISPATCHED
 void segue_lerp_bytes(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t count, uint16_t f) {
     uint16_t g = (uint16_t)(256 - f);
     for (size_t i = 0; i < count; i++) dst[i] = (uint8_t)((uint16_t)(a[i] * g + b[i] * f + 0x80) >> 8);
+}
+
+// Blocks of 32 bytes keep their sums in two AVX2 registers (four SSE ones) across every tap:
+// the accumulators never go through memory, unlike a tap-by-tap pass over the whole row.
+#define SEGUE_SUM_BLOCK 32
+
+SEGUE_DISPATCHED
+void segue_weighted_sum_bytes(uint8_t *restrict dst, const uint8_t *const *restrict sources, const uint16_t *restrict weights,
+                              size_t taps, size_t count) {
+    size_t pairs = 0;
+    while (pairs < taps / 2 && weights[pairs] == weights[taps - 1 - pairs]) pairs++;
+    size_t i = 0;
+    for (; i + SEGUE_SUM_BLOCK <= count; i += SEGUE_SUM_BLOCK) {
+        uint16_t acc[SEGUE_SUM_BLOCK];
+        for (size_t k = 0; k < SEGUE_SUM_BLOCK; k++) acc[k] = 0x80;
+        for (size_t m = 0; m < pairs; m++) {
+            const uint8_t *a = sources[m] + i, *b = sources[taps - 1 - m] + i;
+            uint16_t w = weights[m];
+            for (size_t k = 0; k < SEGUE_SUM_BLOCK; k++) acc[k] = (uint16_t)(acc[k] + w * (uint16_t)(a[k] + b[k]));
+        }
+        for (size_t m = pairs; m < taps - pairs; m++) {
+            const uint8_t *a = sources[m] + i;
+            uint16_t w = weights[m];
+            for (size_t k = 0; k < SEGUE_SUM_BLOCK; k++) acc[k] = (uint16_t)(acc[k] + w * a[k]);
+        }
+        for (size_t k = 0; k < SEGUE_SUM_BLOCK; k++) dst[i + k] = (uint8_t)(acc[k] >> 8);
+    }
+    for (; i < count; i++) {
+        uint16_t acc = 0x80;
+        for (size_t m = 0; m < taps; m++) acc = (uint16_t)(acc + weights[m] * sources[m][i]);
+        dst[i] = (uint8_t)(acc >> 8);
+    }
+}
+
+// Off: a fused multiply-add would round differently from the Swift and GLSL formulas, and
+// differently in the AVX2 clone (which has FMA) than in the baseline one.
+#pragma clang fp contract(off)
+
+SEGUE_DISPATCHED
+void segue_saturate_pixels(uint8_t *pixels, size_t count, const float *restrict m) {
+    for (size_t i = 0; i < count; i++) {
+        uint8_t *p = pixels + 4 * i;
+        float r = p[0], g = p[1], b = p[2], a = p[3];
+        float x = m[0] * r + m[1] * g + m[2] * b, y = m[3] * r + m[4] * g + m[5] * b, z = m[6] * r + m[7] * g + m[8] * b;
+        p[0] = (uint8_t)(fminf(fmaxf(x, 0), a) + 0.5f);
+        p[1] = (uint8_t)(fminf(fmaxf(y, 0), a) + 0.5f);
+        p[2] = (uint8_t)(fminf(fmaxf(z, 0), a) + 0.5f);
+    }
 }

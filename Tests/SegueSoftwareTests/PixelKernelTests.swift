@@ -1,12 +1,13 @@
+import CSegueKernels
 import Testing
 import SegueCore
 @testable import SegueSoftware
 
 /// The block kernels (`Block`, `SpanKernel`, `MixOp`; `SpanKernel.lerp` and the two-source mix
 /// run the dispatched C loops of `CSegueKernels`, here the clone for this machine's CPU) against
-/// the per-pixel formulas (`scalePixel`, `overPixel`, …) and the byte formula of a mix: every
-/// result must be the same bytes, for any input (premultiplied or not), at every span length
-/// and tail.
+/// the per-pixel formulas (`scalePixel`, `overPixel`, …) and the byte formulas of a mix, a blur
+/// pass and the blur's saturation: every result must be the same bytes, for any input
+/// (premultiplied or not), at every span length and tail.
 @Suite struct PixelKernelTests {
     /// `min(255, (128 + Σ bᵢ·wᵢ) / 256)`: one channel of a mix.
     static func mixByte(_ bytes: [UInt8], _ weights: [UInt32]) -> UInt8 {
@@ -78,6 +79,56 @@ import SegueCore
             }
             #expect(dst == expected, "weights \(used)")
         }
+    }
+
+    /// Weight sets summing to 256: Gaussians (symmetric, as a frame's blur has), a shared weight
+    /// of 128 (the largest a pair can hold), lopsided ones (a pyramid level's), a single tap.
+    static let passWeights: [[UInt16]] = [[256], [64, 128, 64], [3, 28, 194, 28, 3], [128, 0, 128],
+                                          [1, 9, 35, 82, 82, 35, 9, 2, 1], [0, 100, 156], [7, 249]]
+
+    @Test(arguments: [0, 1, 31, 32, 33, 70, 100])
+    func blurPassSumMatchesTheByteFormula(count: Int) {
+        var pixels = Pixels()
+        for weights in Self.passWeights {
+            // One source row per tap, as a vertical pass reads them; 255s test the 16-bit bound.
+            let rows = weights.indices.map { m -> [UInt8] in
+                m % 3 == 0 ? [UInt8](repeating: 255, count: count)
+                           : pixels.array((count + 3) / 4).flatMap { p in (0..<4).map { UInt8(truncatingIfNeeded: p >> (8 * $0)) } }
+            }
+            let expected = (0..<count).map { i -> UInt8 in
+                UInt8((128 + zip(weights, rows).reduce(0) { $0 + Int($1.0) * Int($1.1[i]) }) >> 8)
+            }
+            var out = [UInt8](repeating: 0xAB, count: count)
+            let pointers = rows.map { row -> UnsafeMutablePointer<UInt8> in
+                let p = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
+                p.initialize(from: row, count: count)
+                return p
+            }
+            defer { pointers.forEach { $0.deallocate() } }
+            let sources: [UnsafePointer<UInt8>?] = pointers.map { UnsafePointer($0) }
+            out.withUnsafeMutableBufferPointer { o in
+                segue_weighted_sum_bytes(o.baseAddress!, sources, weights, weights.count, count)
+            }
+            #expect(out == expected, "weights \(weights)")
+        }
+    }
+
+    @Test(arguments: [0.0, 0.5, 1, 1.8, 3])
+    func saturationMatchesTheFloatFormula(saturation: Double) {
+        var pixels = Pixels()
+        let count = 37
+        let m = BlurPass.saturationMatrix(saturation).map(Float.init)
+        var bytes = pixels.array(count).flatMap { p in (0..<4).map { UInt8(truncatingIfNeeded: p >> (8 * $0)) } }
+        // `blur.frag`'s formula in Swift's Float arithmetic (no fused multiply-add).
+        let expected = (0..<count).flatMap { x -> [UInt8] in
+            let p = bytes[(4 * x)..<(4 * x + 4)].map(Float.init)
+            return (0..<3).map { row -> UInt8 in
+                let v = m[3 * row] * p[0] + m[3 * row + 1] * p[1] + m[3 * row + 2] * p[2]
+                return UInt8(min(max(v, 0), p[3]) + 0.5)
+            } + [UInt8(p[3])]
+        }
+        bytes.withUnsafeMutableBufferPointer { segue_saturate_pixels($0.baseAddress!, count, m) }
+        #expect(bytes == expected, "saturation \(saturation)")
     }
 
     /// Calls `body` with stable pointers to each array.

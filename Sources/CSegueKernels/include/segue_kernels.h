@@ -18,4 +18,15 @@ void segue_mix_bytes(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t co
 /// weight (`SpanKernel.lerp`).
 void segue_lerp_bytes(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t count, uint16_t f);
 
+/// `dst[i] = (Σₘ weights[m] · sources[m][i] + 128) / 256` over `count` bytes: one blur pass's
+/// row (`SoftwareBlur`), the weights summing to 256. Taps at equal distance from both ends
+/// with equal weights (a Gaussian's) are added before they are multiplied: a shared weight is at
+/// most 128, so every sum fits in 16 bits.
+void segue_weighted_sum_bytes(uint8_t *restrict dst, const uint8_t *const *restrict sources, const uint16_t *restrict weights,
+                              size_t taps, size_t count);
+
+/// `blur.frag`'s saturation: each premultiplied pixel's colour times the 3×3 matrix `m` (rows
+/// = output r, g, b), kept within 0…alpha, rounded half up; alpha is left as it is.
+void segue_saturate_pixels(uint8_t *pixels, size_t count, const float *restrict m);
+
 #endif

@@ -1,3 +1,4 @@
+import CSegueKernels
 import SegueCore
 
 /// `blur` on the CPU: the pyramid levels of each input (`BlurPyramid`), built once per input
@@ -6,8 +7,9 @@ import SegueCore
 ///
 /// Every pass is `Σ wₘ · texel` along one axis in 16-bit fixed point (weights in 1/256, which
 /// sum to exactly 256), rounded once to 8 bits like an RGBA8 render target. Vertical passes and
-/// unit-stride horizontal ones are runs of `acc[j] += w · row[j + shift]` over a row's bytes,
-/// which vectorise on any SIMD width; rows run in parallel bands.
+/// unit-stride horizontal ones are weighted sums of whole rows of bytes (each tap's source row,
+/// or the padded row shifted by the tap), `segue_weighted_sum_bytes` in C, vectorised on any
+/// SIMD width with AVX2 picked at run time; rows run in parallel bands.
 final class SoftwareBlur {
     private let executor: BandExecutor
     private let scratch: ScratchPool
@@ -87,9 +89,10 @@ final class SoftwareBlur {
         let rowBytes = size.width * 4
         let first = step.first, stride = step.stride, taps = weights.count
         let horizontal = step.axis == .horizontal
-        // A padded source row (clamped texels either side) and the accumulator, per band.
+        // A padded source row (clamped texels either side), the accumulator of a halving pass,
+        // and each tap's source row.
         let paddedPixels = stride * size.width + taps + 1
-        let scratchBytes = paddedPixels * 4 + rowBytes * 2 + 64
+        let scratchBytes = paddedPixels * 4 + rowBytes * 2 + taps * MemoryLayout<UnsafePointer<UInt8>?>.stride + 64
         // Small levels are not worth waking other cores for.
         let executor = size.width * size.height >= 65_536 ? self.executor : BandExecutor(workers: 1)
         let scratch = self.scratch
@@ -100,18 +103,21 @@ final class SoftwareBlur {
                 weights.withUnsafeBufferPointer { weightBuffer in
                     let w = SharedPointer(base: UnsafeMutablePointer(mutating: weightBuffer.baseAddress!))
                     executor.run(rows: size.height) { band in scratch.withBuffer(bytes: scratchBytes) { memory in
-                        let acc = memory.bindMemory(to: UInt16.self, capacity: rowBytes)
-                        let padded = (memory + rowBytes * 2).bindMemory(to: UInt8.self, capacity: paddedPixels * 4)
+                        let rows = memory.bindMemory(to: UnsafePointer<UInt8>?.self, capacity: taps)
+                        let acc = (memory + taps * MemoryLayout<UnsafePointer<UInt8>?>.stride).bindMemory(to: UInt16.self, capacity: rowBytes)
+                        let padded = (UnsafeMutableRawPointer(acc) + rowBytes * 2).bindMemory(to: UInt8.self, capacity: paddedPixels * 4)
                         for y in band {
-                            acc.update(repeating: 0, count: rowBytes)
+                            let line = dst.base + y * rowBytes
                             if horizontal {
                                 // Source row y with its texels clamped at both ends, from texel `first`.
                                 let row = UnsafeMutableRawPointer(src.base + y * sourceWidth * 4).assumingMemoryBound(to: UInt32.self)
                                 let pad = UnsafeMutableRawPointer(padded).assumingMemoryBound(to: UInt32.self)
-                                for i in 0..<paddedPixels { pad[i] = row[clamp(i + first, 0, sourceWidth - 1)] }
+                                Self.copyClamped(row, width: sourceWidth, from: first, into: pad, count: paddedPixels)
                                 if stride == 1 {
-                                    for m in 0..<taps { Self.accumulate(acc, padded + 4 * m, w.base[m], count: rowBytes) }
+                                    for m in 0..<taps { rows[m] = UnsafePointer(padded + 4 * m) }
+                                    segue_weighted_sum_bytes(line, rows, w.base, taps, rowBytes)
                                 } else {
+                                    acc.update(repeating: 0, count: rowBytes)
                                     for m in 0..<taps {
                                         let weight = w.base[m]
                                         for x in 0..<size.width {
@@ -119,16 +125,15 @@ final class SoftwareBlur {
                                             for c in 0..<4 { a[c] &+= weight &* UInt16(s[c]) }
                                         }
                                     }
+                                    for j in 0..<rowBytes { line[j] = UInt8(truncatingIfNeeded: (acc[j] &+ 128) >> 8) }
                                 }
                             } else {
                                 for m in 0..<taps {
-                                    let sy = clamp(stride * y + first + m, 0, sourceHeight - 1)
-                                    Self.accumulate(acc, src.base + sy * sourceWidth * 4, w.base[m], count: rowBytes)
+                                    rows[m] = UnsafePointer(src.base + clamp(stride * y + first + m, 0, sourceHeight - 1) * sourceWidth * 4)
                                 }
+                                segue_weighted_sum_bytes(line, rows, w.base, taps, rowBytes)
                             }
-                            let line = dst.base + y * rowBytes
-                            for j in 0..<rowBytes { line[j] = UInt8(truncatingIfNeeded: (acc[j] &+ 128) >> 8) }
-                            if let matrix { Self.saturate(line, count: size.width, matrix) }
+                            if let matrix { matrix.withUnsafeBufferPointer { segue_saturate_pixels(line, size.width, $0.baseAddress!) } }
                         }
                     } }
                 }
@@ -136,21 +141,13 @@ final class SoftwareBlur {
         }
     }
 
-    /// `acc[j] += w · bytes[j]` for `count` bytes: no overflow, since the weights sum to 256.
-    @inline(__always) private static func accumulate(_ acc: UnsafeMutablePointer<UInt16>, _ bytes: UnsafePointer<UInt8>, _ w: UInt16, count: Int) {
-        if w == 0 { return }
-        for j in 0..<count { acc[j] &+= w &* UInt16(bytes[j]) }
-    }
-
-    /// `blur.frag`'s saturation on premultiplied colour, kept within alpha, over `count` pixels.
-    private static func saturate(_ line: UnsafeMutablePointer<UInt8>, count: Int, _ m: [Float]) {
-        @inline(__always) func byte(_ v: Float, _ alpha: Float) -> UInt8 { UInt8(min(max(v, 0), alpha) + 0.5) }
-        for x in 0..<count {
-            let p = line + 4 * x
-            let r = Float(p[0]), g = Float(p[1]), b = Float(p[2]), a = Float(p[3])
-            p[0] = byte(m[0] * r + m[1] * g + m[2] * b, a)
-            p[1] = byte(m[3] * r + m[4] * g + m[5] * b, a)
-            p[2] = byte(m[6] * r + m[7] * g + m[8] * b, a)
-        }
+    /// `count` texels of `row` from texel `first` on, texels outside `0..<width` clamped to the edge.
+    @inline(__always) private static func copyClamped(_ row: UnsafePointer<UInt32>, width: Int, from first: Int,
+                                                      into pad: UnsafeMutablePointer<UInt32>, count: Int) {
+        let before = clamp(-first, 0, count)
+        let inside = clamp(min(width - first, count) - before, 0, count - before)
+        pad.update(repeating: row[0], count: before)
+        (pad + before).update(from: row + first + before, count: inside)
+        (pad + before + inside).update(repeating: row[width - 1], count: count - before - inside)
     }
 }
