@@ -7,7 +7,8 @@ import Synchronization
 /// through every op while it is in cache.
 ///
 /// Across frames it keeps what GL keeps: the blur pyramids of the set's images, blur targets,
-/// band scratch memory and the expanded sprites, so a frame allocates nothing once warm. Use
+/// band scratch memory, the expanded sprites and magnified layers' resampled rows, so a frame
+/// allocates nothing once warm. Use
 /// it from one thread at a time.
 public final class SoftwareRenderer: FrameRenderer {
     public let backendName = "software"
@@ -15,6 +16,7 @@ public final class SoftwareRenderer: FrameRenderer {
     private let scratch = ScratchPool()
     private let blurs: SoftwareBlur
     private let spriteExpansion = SpriteExpansion()
+    private let rowExpansions = LayerRowExpansionPool()
     /// Rows start at the last op that hides the ones before it (`firstVisibleOp`); tests turn
     /// it off to check the output is the same.
     var skipsHiddenOps = true
@@ -38,6 +40,7 @@ public final class SoftwareRenderer: FrameRenderer {
         let lowered = try plan.lowered(imageSizes: images.images.mapValues(\.size))
         var pinned = images.images
         blurs.startFrame(set: images.id)
+        rowExpansions.startFrame()
         for blur in lowered.blurs {
             guard let input = pinned[blur.pass.input] else { continue }  // lowering checked it is there
             pinned[blur.output] = blurs.blur(input, blur)
@@ -71,8 +74,10 @@ public final class SoftwareRenderer: FrameRenderer {
             case .fill(let fill): ops.append(FillOp(fill, width: width))
             case .shadow(let shadow): ops.append(ShadowOp(shadow, canvasWidth: width))
             case .layer(let layer):
-                ops.append(LayerOp(layer, source: try source(layer.source), sourceIsOpaque: opaqueImages.contains(layer.source),
-                                   canvasWidth: width))
+                var op = LayerOp(layer, source: try source(layer.source), sourceIsOpaque: opaqueImages.contains(layer.source),
+                                 canvasWidth: width)
+                op.expandRowsIfMagnified(canvasHeight: plan.size.height, pool: rowExpansions, executor: executor)
+                ops.append(op)
             case .reveal(let reveal):
                 ops.append(RevealOp(reveal, inside: try source(reveal.inside), outside: try source(reveal.outside), width: width))
             case .lumaWipe(let wipe):

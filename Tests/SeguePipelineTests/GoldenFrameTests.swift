@@ -91,11 +91,11 @@ import SeguePipeline
     /// Variant (`EffectVariant.description`) → checksums at `fractions`.
     static let table: [String: [String]] = [
         "blur": ["c72361af6b2f9078", "61767242080f0a25", "85389a5bfe920609", "23544ad332a41f2a"],
-        "blur-dim presented=fade": ["c72361af6b2f9078", "eb14a11f551e1174", "0a60ef2e6fb128f6", "23544ad332a41f2a"],
+        "blur-dim presented=fade": ["c72361af6b2f9078", "eb14a11f551e1174", "7c810608a164e8c5", "23544ad332a41f2a"],
         "blur-dim style=dim": ["c72361af6b2f9078", "d2537fdbe9f321e9", "206cc732d8bb3f72", "23544ad332a41f2a"],
-        "blur-dim style=extraLight": ["c72361af6b2f9078", "6a8411b910d77310", "9cf989f89685b6d4", "23544ad332a41f2a"],
-        "blur-dim style=light": ["c72361af6b2f9078", "fb7bc78be65d75d6", "684cb36e32ffd69b", "23544ad332a41f2a"],
-        "blur-dim": ["c72361af6b2f9078", "3f8984b0a802122b", "6c295571089873fb", "23544ad332a41f2a"],
+        "blur-dim style=extraLight": ["c72361af6b2f9078", "6a8411b910d77310", "6321cca1b4cbfaa7", "23544ad332a41f2a"],
+        "blur-dim style=light": ["c72361af6b2f9078", "fb7bc78be65d75d6", "0080ccc3fc98c27f", "23544ad332a41f2a"],
+        "blur-dim": ["c72361af6b2f9078", "3f8984b0a802122b", "46ba44c18b73bb8c", "23544ad332a41f2a"],
         "bubble mode=dismiss": ["c72361af6b2f9078", "31577e30c3a9d927", "5d5307ac597017f5", "23544ad332a41f2a"],
         "bubble": ["c72361af6b2f9078", "f3120787b249b434", "e769556ddb9139f7", "23544ad332a41f2a"],
         "card mode=dismiss": ["866d859efa8f4c3a", "490bea0c3be0db06", "1e76b021590160a2", "23544ad332a41f2a"],
@@ -125,6 +125,6 @@ import SeguePipeline
         "starwars motion=wind": ["c72361af6b2f9078", "23544ad332a41f2a", "23544ad332a41f2a", "23544ad332a41f2a"],
         "starwars": ["c72361af6b2f9078", "04e64cf7b72b11dc", "b1d29bdb444fa320", "23544ad332a41f2a"],
         "zoom style=transform": ["c72361af6b2f9078", "f9c55564f4534abc", "130fccd2b1318d0b", "23544ad332a41f2a"],
-        "zoom": ["c72361af6b2f9078", "b1915ec519785b16", "a0760fc956d844ba", "23544ad332a41f2a"],
+        "zoom": ["c72361af6b2f9078", "83bed19ba3c94c16", "870079310206efba", "23544ad332a41f2a"],
     ]
 }

@@ -5,7 +5,9 @@ import SegueCore
 ///
 /// Sampling takes the cheapest exact path: a texel copy (`LoweredLayer.isTexelCopy`) copies
 /// rows; a fractional translation blends four texels with weights that are the same for the
-/// whole layer; any other scale looks up per-column texel pairs computed once per frame.
+/// whole layer; any other scale looks up per-column texel pairs computed once per frame, and a
+/// layer magnified at least twice vertically resamples its source rows once each first
+/// (`ExpandedRows`).
 ///
 /// `@unchecked Sendable`: `source` points into an image pinned, and only read, for the frame.
 struct LayerOp: RowOp, @unchecked Sendable {
@@ -27,6 +29,8 @@ struct LayerOp: RowOp, @unchecked Sendable {
     /// Unit horizontal scale: texel = column + `offsetX`, same weight `fracX` everywhere.
     let unitScale: Bool
     let offsetX: Int, fracX: UInt32
+    /// Set by `expandRowsIfMagnified`: rows are then blends of two of these.
+    private(set) var expanded: ExpandedRows?
 
     init(_ layer: LoweredLayer, source: UnsafePointer<UInt32>, sourceIsOpaque: Bool, canvasWidth: Int) {
         frame = layer.frame
@@ -52,6 +56,27 @@ struct LayerOp: RowOp, @unchecked Sendable {
         }
     }
 
+    /// Resamples the source rows the layer reads, once each (`ExpandedRows`), when it spans at
+    /// least twice as many canvas rows; any other layer is left as it is.
+    mutating func expandRowsIfMagnified(canvasHeight: Int, pool: LayerRowExpansionPool, executor: BandExecutor) {
+        guard let columns, !isTexelCopy, !columns.range.isEmpty else { return }
+        let top = max(0, Int(frame.minY.rounded(.down))), bottom = min(canvasHeight, Int(frame.maxY.rounded(.up)))
+        guard top < bottom else { return }
+        let (firstA, lastA, _) = Self.texels(ay * (Double(top) + 0.5) + by, sourceHeight)
+        let (firstB, lastB, _) = Self.texels(ay * (Double(bottom - 1) + 0.5) + by, sourceHeight)
+        let firstRow = min(firstA, firstB), rowCount = max(lastA, lastB) - firstRow + 1
+        guard 2 * rowCount <= bottom - top else { return }
+        let base = pool.take(pixels: rowCount * canvasWidth)
+        let target = SharedPointer(base: base), layer = self, width = canvasWidth, range = columns.range
+        executor.run(rows: rowCount) { band in
+            for j in band {
+                layer.sampleColumns(into: target.base + j * width + range.lowerBound, span: range,
+                                    row: layer.source + (firstRow + j) * layer.sourceWidth)
+            }
+        }
+        expanded = ExpandedRows(base: base, firstRow: firstRow, rowCount: rowCount, canvasWidth: canvasWidth)
+    }
+
     /// The two texels around coordinate `u` (clamped to the image) and the second one's weight.
     @inline(__always) static func texels(_ u: Double, _ n: Int) -> (Int, Int, UInt32) {
         let fl = u.rounded(.down)
@@ -67,26 +92,32 @@ struct LayerOp: RowOp, @unchecked Sendable {
         }
         let py = Double(y) + 0.5
         let (y0, y1, fy) = Self.texels(ay * py + by, sourceHeight)
-        let row0 = source + y0 * sourceWidth, row1 = source + y1 * sourceWidth
+        let row0 = expanded?.row(y0) ?? source + y0 * sourceWidth, row1 = expanded?.row(y1) ?? source + y1 * sourceWidth
 
         var drew = false
         let inner = span.inner
         let innerWeight = weight256(opacity * span.innerCoverage)
         if !inner.isEmpty && innerWeight > 0 {
             let direct = isTexelCopy && inner.lowerBound + offsetX >= 0 && inner.upperBound + offsetX <= sourceWidth
-            let src: UnsafePointer<UInt32>
-            if direct {
-                src = row0 + inner.lowerBound + offsetX
-            } else {
-                sampleRow(into: scratch, span: inner, row0: row0, row1: row1, fy: fy)
-                src = UnsafePointer(scratch)
-            }
             let out = dst + inner.lowerBound
             // Over a clear row, or opaque over anything at full weight, the source is the result.
-            if rowIsClear || (sourceIsOpaque && blend == .sourceOver && innerWeight == 256) {
-                SpanKernel.store(out, src, count: inner.count, weight: innerWeight)
+            let stores = rowIsClear || (sourceIsOpaque && blend == .sourceOver && innerWeight == 256)
+            if stores && innerWeight == 256 && !direct {
+                // The samples are the result: written straight into the row, not copied there.
+                sampleRow(into: out, span: inner, row0: row0, row1: row1, fy: fy, work: scratch)
             } else {
-                SpanKernel.blend(out, src, count: inner.count, weight: innerWeight, blend)
+                let src: UnsafePointer<UInt32>
+                if direct {
+                    src = row0 + inner.lowerBound + offsetX
+                } else {
+                    sampleRow(into: scratch, span: inner, row0: row0, row1: row1, fy: fy, work: scratch + inner.count)
+                    src = UnsafePointer(scratch)
+                }
+                if stores {
+                    SpanKernel.store(out, src, count: inner.count, weight: innerWeight)
+                } else {
+                    SpanKernel.blend(out, src, count: inner.count, weight: innerWeight, blend)
+                }
             }
             drew = true
         }
@@ -124,6 +155,7 @@ struct LayerOp: RowOp, @unchecked Sendable {
     }
 
     @inline(__always) private func samplePixel(x: Int, row0: UnsafePointer<UInt32>, row1: UnsafePointer<UInt32>, fy: UInt32) -> UInt32 {
+        if expanded != nil { return lerpPixel(row0[x], row1[x], fy) }
         let i0: Int, i1: Int, fx: UInt32
         if unitScale {
             let t = x + offsetX
@@ -136,15 +168,22 @@ struct LayerOp: RowOp, @unchecked Sendable {
         return lerpPixel(lerpPixel(row0[i0], row1[i0], fy), lerpPixel(row0[i1], row1[i1], fy), fx)
     }
 
-    /// Samples `span` of the row into `out`, one pixel per canvas column.
+    /// Samples `span` of the row into `out`, one pixel per canvas column; `work` holds a
+    /// source row's worth of pixels (a scaled layer's two source rows blended), apart from `out`.
     private func sampleRow(into out: UnsafeMutablePointer<UInt32>, span: Range<Int>, row0: UnsafePointer<UInt32>,
-                           row1: UnsafePointer<UInt32>, fy: UInt32) {
+                           row1: UnsafePointer<UInt32>, fy: UInt32, work: UnsafeMutablePointer<UInt32>) {
         let n = span.count
+        if expanded != nil {
+            SpanKernel.lerp(out, row0 + span.lowerBound, row1 + span.lowerBound, count: n, weight: fy)
+            return
+        }
         if unitScale && span.lowerBound + offsetX >= 0 && span.upperBound + offsetX + 1 <= sourceWidth {
             // Same weights for every pixel: a straight blend along the two rows.
             let s0 = row0 + span.lowerBound + offsetX, s1 = row1 + span.lowerBound + offsetX
             if fy == 0 {
                 SpanKernel.lerp(out, s0, s0 + 1, count: n, weight: fracX)
+            } else if fracX == 0 {
+                SpanKernel.lerp(out, s0, s1, count: n, weight: fy)
             } else {
                 let wx = ChannelLanes(weight: fracX), wy = ChannelLanes(weight: fy)
                 forEachBlock(n) { i, k in
@@ -163,14 +202,18 @@ struct LayerOp: RowOp, @unchecked Sendable {
         // needs two texels from that one row instead of four from two.
         let c = columns!
         let first = Int(c.first[span.lowerBound]), last = Int(c.second[span.upperBound - 1])
-        let blended: UnsafePointer<UInt32>
         if fy == 0 {
-            blended = row0
+            sampleColumns(into: out, span: span, row: row0)
         } else {
-            let rowBuffer = out + n
-            SpanKernel.lerp(rowBuffer, row0 + first, row1 + first, count: last - first + 1, weight: fy)
-            blended = UnsafePointer(rowBuffer) - first
+            SpanKernel.lerp(work, row0 + first, row1 + first, count: last - first + 1, weight: fy)
+            sampleColumns(into: out, span: span, row: UnsafePointer(work) - first)
         }
+    }
+
+    /// Samples `span` of one source row (scaled horizontally) into `out`, one pixel per canvas
+    /// column, from the column table's texel pairs.
+    private func sampleColumns(into out: UnsafeMutablePointer<UInt32>, span: Range<Int>, row blended: UnsafePointer<UInt32>) {
+        let c = columns!, n = span.count
         let c0 = c.first + span.lowerBound, c1 = c.second + span.lowerBound, cw = c.weight + span.lowerBound
         forEachBlock(n) { i, k in
             var left = PixelBlock(), right = PixelBlock()
@@ -189,6 +232,8 @@ final class ColumnTable: @unchecked Sendable {
     let first: UnsafeMutablePointer<Int32>
     let second: UnsafeMutablePointer<Int32>
     let weight: UnsafeMutablePointer<UInt32>
+    /// The columns the layer's frame touches: the only ones filled.
+    let range: Range<Int>
 
     init(canvasWidth: Int, frame: Rect, texels: (Int) -> (Int, Int, UInt32)) {
         first = .allocate(capacity: canvasWidth)
@@ -198,6 +243,7 @@ final class ColumnTable: @unchecked Sendable {
         second.initialize(repeating: 0, count: canvasWidth)
         weight.initialize(repeating: 0, count: canvasWidth)
         let lo = max(0, Int(frame.minX.rounded(.down))), hi = min(canvasWidth, Int(frame.maxX.rounded(.up)))
+        range = lo < hi ? lo..<hi : 0..<0
         if lo < hi {
             for x in lo..<hi {
                 let (a, b, w) = texels(x)
