@@ -42,12 +42,17 @@ final class SoftwareBlur {
     func blur(_ input: PixelBuffer, _ blur: LoweredBlur) -> PixelBuffer {
         var current = level(blur.level, of: input, blur)
         let matrix = BlurPass.saturationMatrix(blur.pass.saturation).map(Float.init)
-        for step in blur.steps {
-            let index = taken[step.size, default: 0]
-            taken[step.size] = index + 1
-            if targets[step.size, default: []].count <= index { targets[step.size, default: []].append(PixelBuffer(size: step.size)) }
-            run(step, source: current, saturation: step.saturate ? matrix : nil, into: &targets[step.size]![index])
-            current = targets[step.size]![index]
+        var steps = blur.steps[...]
+        while let step = steps.first {
+            let fused = steps.count >= 2 && PreparedPass.fuse(step, steps[steps.startIndex + 1])
+            let group = Array(steps.prefix(fused ? 2 : 1))
+            steps = steps.dropFirst(group.count)
+            let last = group[group.count - 1]
+            let index = taken[last.size, default: 0]
+            taken[last.size] = index + 1
+            if targets[last.size, default: []].count <= index { targets[last.size, default: []].append(PixelBuffer(size: last.size)) }
+            run(group, source: current, saturation: last.saturate ? matrix : nil, into: &targets[last.size]![index])
+            current = targets[last.size]![index]
         }
         return current
     }
@@ -61,7 +66,7 @@ final class SoftwareBlur {
             var current = levels.last ?? input
             for step in blur.levelSteps(levels.count + 1) {
                 var out = PixelBuffer(size: step.size)
-                run(step, source: current, saturation: nil, into: &out)
+                run([step], source: current, saturation: nil, into: &out)
                 current = out
             }
             levels.append(current)
@@ -70,6 +75,72 @@ final class SoftwareBlur {
         if blur.inputIsStill { pyramids[blur.pass.input] = levels }
         return levels[k - 1]
     }
+
+    /// Runs `steps` (one pass, or a vertical pass and the horizontal one after it, fused) from
+    /// `source` into `out`. Fused, each row's vertical result goes through the horizontal pass
+    /// while in cache instead of through a whole intermediate image.
+    private func run(_ steps: [BlurStep], source: PixelBuffer, saturation matrix: [Float]?, into out: inout PixelBuffer) {
+        let passes = steps.map(PreparedPass.init)
+        let size = steps[steps.count - 1].size, rowBytes = size.width * 4
+        let taps = passes.map(\.weights.count).max()!, padded = passes.map(\.paddedPixels).max()!
+        // Each tap's source row, the accumulator of a halving pass, a padded source row, and
+        // the row between fused passes.
+        let layout = BandScratch.Layout(taps: taps, rowBytes: rowBytes, paddedPixels: padded)
+        // Small levels are not worth waking other cores for.
+        let executor = size.width * size.height >= 65_536 ? self.executor : BandExecutor(workers: 1)
+        let scratch = self.scratch
+        let (sourceWidth, sourceHeight) = (source.width, source.height)
+        source.bytes.withUnsafeBytes { sourceBytes in
+            let src = SharedPointer(base: UnsafeMutablePointer(mutating: sourceBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)))
+            out.bytes.withUnsafeMutableBytes { outBytes in
+                let dst = SharedPointer(base: outBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                executor.run(rows: size.height) { band in scratch.withBuffer(bytes: layout.bytes) { memory in
+                    let work = BandScratch(memory, layout)
+                    for y in band {
+                        let line = dst.base + y * rowBytes
+                        if passes.count == 2 {
+                            passes[0].row(y, of: src.base, width: sourceWidth, height: sourceHeight, into: work.between, work)
+                            passes[1].row(0, of: work.between, width: size.width, height: 1, into: line, work)
+                        } else {
+                            passes[0].row(y, of: src.base, width: sourceWidth, height: sourceHeight, into: line, work)
+                        }
+                        if let matrix { matrix.withUnsafeBufferPointer { segue_saturate_pixels(line, size.width, $0.baseAddress!) } }
+                    }
+                } }
+            }
+        }
+    }
+
+}
+
+/// One blur pass ready to run row by row: fixed-point weights, and where each target row reads.
+private struct PreparedPass: Sendable {
+    let weights: [UInt16]
+    /// The first source texel target texel i reads, relative to `stride·i`.
+    let first: Int
+    let stride: Int
+    let horizontal: Bool
+    let width: Int
+
+    init(_ step: BlurStep) {
+        // Taps whose weight rounds to 0 add nothing: the ends of a Gaussian lose one or two.
+        var weights = Self.fixedPointWeights(step.weights)[...], first = step.first
+        while weights.count > 1, weights.first == 0 { weights.removeFirst(); first += 1 }
+        while weights.count > 1, weights.last == 0 { weights.removeLast() }
+        self.weights = Array(weights)
+        self.first = first
+        stride = step.stride
+        horizontal = step.axis == .horizontal
+        width = step.size.width
+    }
+
+    /// A vertical pass whose rows a horizontal pass of the same size then reads.
+    static func fuse(_ a: BlurStep, _ b: BlurStep) -> Bool {
+        a.axis == .vertical && b.axis == .horizontal && a.stride == 1 && b.stride == 1 && a.size == b.size
+    }
+
+    /// Texels of a source row a horizontal pass reads, clamped copies included.
+    var paddedPixels: Int { horizontal ? stride * width + weights.count + 1 : 0 }
 
     /// The step's weights in 1/256, summing to exactly 256 (largest remainders round up).
     private static func fixedPointWeights(_ weights: [Double]) -> [UInt16] {
@@ -83,61 +154,37 @@ final class SoftwareBlur {
         return fixed
     }
 
-    private func run(_ step: BlurStep, source: PixelBuffer, saturation matrix: [Float]?, into out: inout PixelBuffer) {
-        let weights = Self.fixedPointWeights(step.weights)
-        let size = step.size, sourceWidth = source.width, sourceHeight = source.height
-        let rowBytes = size.width * 4
-        let first = step.first, stride = step.stride, taps = weights.count
-        let horizontal = step.axis == .horizontal
-        // A padded source row (clamped texels either side), the accumulator of a halving pass,
-        // and each tap's source row.
-        let paddedPixels = stride * size.width + taps + 1
-        let scratchBytes = paddedPixels * 4 + rowBytes * 2 + taps * MemoryLayout<UnsafePointer<UInt8>?>.stride + 64
-        // Small levels are not worth waking other cores for.
-        let executor = size.width * size.height >= 65_536 ? self.executor : BandExecutor(workers: 1)
-        let scratch = self.scratch
-        source.bytes.withUnsafeBytes { sourceBytes in
-            let src = SharedPointer(base: UnsafeMutablePointer(mutating: sourceBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)))
-            out.bytes.withUnsafeMutableBytes { outBytes in
-                let dst = SharedPointer(base: outBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                weights.withUnsafeBufferPointer { weightBuffer in
-                    let w = SharedPointer(base: UnsafeMutablePointer(mutating: weightBuffer.baseAddress!))
-                    executor.run(rows: size.height) { band in scratch.withBuffer(bytes: scratchBytes) { memory in
-                        let rows = memory.bindMemory(to: UnsafePointer<UInt8>?.self, capacity: taps)
-                        let acc = (memory + taps * MemoryLayout<UnsafePointer<UInt8>?>.stride).bindMemory(to: UInt16.self, capacity: rowBytes)
-                        let padded = (UnsafeMutableRawPointer(acc) + rowBytes * 2).bindMemory(to: UInt8.self, capacity: paddedPixels * 4)
-                        for y in band {
-                            let line = dst.base + y * rowBytes
-                            if horizontal {
-                                // Source row y with its texels clamped at both ends, from texel `first`.
-                                let row = UnsafeMutableRawPointer(src.base + y * sourceWidth * 4).assumingMemoryBound(to: UInt32.self)
-                                let pad = UnsafeMutableRawPointer(padded).assumingMemoryBound(to: UInt32.self)
-                                Self.copyClamped(row, width: sourceWidth, from: first, into: pad, count: paddedPixels)
-                                if stride == 1 {
-                                    for m in 0..<taps { rows[m] = UnsafePointer(padded + 4 * m) }
-                                    segue_weighted_sum_bytes(line, rows, w.base, taps, rowBytes)
-                                } else {
-                                    acc.update(repeating: 0, count: rowBytes)
-                                    for m in 0..<taps {
-                                        let weight = w.base[m]
-                                        for x in 0..<size.width {
-                                            let s = padded + 4 * (stride * x + m), a = acc + 4 * x
-                                            for c in 0..<4 { a[c] &+= weight &* UInt16(s[c]) }
-                                        }
-                                    }
-                                    for j in 0..<rowBytes { line[j] = UInt8(truncatingIfNeeded: (acc[j] &+ 128) >> 8) }
-                                }
-                            } else {
-                                for m in 0..<taps {
-                                    rows[m] = UnsafePointer(src.base + clamp(stride * y + first + m, 0, sourceHeight - 1) * sourceWidth * 4)
-                                }
-                                segue_weighted_sum_bytes(line, rows, w.base, taps, rowBytes)
-                            }
-                            if let matrix { matrix.withUnsafeBufferPointer { segue_saturate_pixels(line, size.width, $0.baseAddress!) } }
-                        }
-                    } }
+    /// Target row `y` of this pass, read from the `width`×`height` image at `source`.
+    func row(_ y: Int, of source: UnsafePointer<UInt8>, width sourceWidth: Int, height sourceHeight: Int,
+             into line: UnsafeMutablePointer<UInt8>, _ work: BandScratch) {
+        let taps = weights.count, rowBytes = width * 4
+        weights.withUnsafeBufferPointer { w in
+            if !horizontal {
+                for m in 0..<taps {
+                    work.rows[m] = source + clamp(stride * y + first + m, 0, sourceHeight - 1) * sourceWidth * 4
+                }
+                segue_weighted_sum_bytes(line, work.rows, w.baseAddress!, taps, rowBytes)
+                return
+            }
+            // Source row y with its texels clamped at both ends, from texel `first`.
+            let row = UnsafeRawPointer(source + y * sourceWidth * 4).assumingMemoryBound(to: UInt32.self)
+            Self.copyClamped(row, width: sourceWidth, from: first, into: work.padded, count: paddedPixels)
+            let padded = UnsafeRawPointer(work.padded).assumingMemoryBound(to: UInt8.self)
+            if stride == 1 {
+                for m in 0..<taps { work.rows[m] = padded + 4 * m }
+                segue_weighted_sum_bytes(line, work.rows, w.baseAddress!, taps, rowBytes)
+                return
+            }
+            let acc = work.accumulator
+            acc.update(repeating: 0, count: rowBytes)
+            for m in 0..<taps {
+                let weight = w[m]
+                for x in 0..<width {
+                    let s = padded + 4 * (stride * x + m), a = acc + 4 * x
+                    for c in 0..<4 { a[c] &+= weight &* UInt16(s[c]) }
                 }
             }
+            for j in 0..<rowBytes { line[j] = UInt8(truncatingIfNeeded: (acc[j] &+ 128) >> 8) }
         }
     }
 
@@ -149,5 +196,32 @@ final class SoftwareBlur {
         pad.update(repeating: row[0], count: before)
         (pad + before).update(from: row + first + before, count: inside)
         (pad + before + inside).update(repeating: row[width - 1], count: count - before - inside)
+    }
+}
+
+/// A band's working memory for blur passes, carved from one scratch buffer.
+private struct BandScratch {
+    struct Layout {
+        let taps: Int, rowBytes: Int, paddedPixels: Int
+        var bytes: Int { taps * MemoryLayout<UnsafePointer<UInt8>?>.stride + rowBytes * 3 + paddedPixels * 4 + 64 }
+    }
+    /// Each tap's source row.
+    let rows: UnsafeMutablePointer<UnsafePointer<UInt8>?>
+    /// Sums of a halving pass, 16 bits per byte.
+    let accumulator: UnsafeMutablePointer<UInt16>
+    /// A source row with clamped texels either side.
+    let padded: UnsafeMutablePointer<UInt32>
+    /// The row between two fused passes.
+    let between: UnsafeMutablePointer<UInt8>
+
+    init(_ memory: UnsafeMutableRawPointer, _ layout: Layout) {
+        rows = memory.bindMemory(to: UnsafePointer<UInt8>?.self, capacity: layout.taps)
+        var next = memory + layout.taps * MemoryLayout<UnsafePointer<UInt8>?>.stride
+        next = next.alignedUp(for: UInt32.self)
+        accumulator = next.bindMemory(to: UInt16.self, capacity: layout.rowBytes)
+        next += layout.rowBytes * 2
+        padded = next.bindMemory(to: UInt32.self, capacity: layout.paddedPixels)
+        next += layout.paddedPixels * 4
+        between = next.bindMemory(to: UInt8.self, capacity: layout.rowBytes)
     }
 }

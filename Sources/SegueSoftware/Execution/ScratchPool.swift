@@ -22,7 +22,9 @@ final class ScratchPool: Sendable {
     }
 
     /// A free buffer that is large enough, else a new one (a free one too small for this
-    /// frame's widths is released, so the pool does not keep outgrown buffers).
+    /// frame's widths is released, so the pool does not keep outgrown buffers). New buffers
+    /// are a power of two of at least 4 KiB: requests that grow a little from frame to frame
+    /// (a blur's taps as σ grows) keep fitting the same buffers.
     private func take(bytes: Int) -> Buffer {
         let (fit, outgrown) = free.withLock { list -> (Buffer?, Buffer?) in
             if let i = list.lastIndex(where: { $0.bytes >= bytes }) { return (list.remove(at: i), nil) }
@@ -31,11 +33,16 @@ final class ScratchPool: Sendable {
         if let fit { return fit }
         outgrown?.base.deallocate()
         made.add(1, ordering: .relaxed)
-        let size = max(bytes, 16)
+        let size = max(bytes, 4096).roundedUpToPowerOfTwo
         return Buffer(base: .allocate(byteCount: size, alignment: 16), bytes: size)
     }
 
     deinit {
         free.withLock { list in for buffer in list { buffer.base.deallocate() } }
     }
+}
+
+private extension Int {
+    /// The smallest power of two ≥ self (self ≥ 1).
+    var roundedUpToPowerOfTwo: Int { 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount) }
 }
