@@ -61,7 +61,7 @@ let package = Package(
         ]),
 
         // One test target per library module; helpers they share live in SegueTestSupport.
-        .target(name: "SegueTestSupport", dependencies: ["SegueCore"], path: "Tests/SegueTestSupport"),
+        .target(name: "SegueTestSupport", dependencies: ["SegueCore", "CLCMS2", "CPNG"], path: "Tests/SegueTestSupport"),
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueTestSupport"]),
         .testTarget(name: "SegueEffectsTests", dependencies: ["SegueCore", "SegueEffects"]),
         .testTarget(name: "SegueGLSLTests", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL"]),
