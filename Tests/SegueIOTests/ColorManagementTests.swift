@@ -98,6 +98,21 @@ import Testing
         #expect(opaqueEnough.allSatisfy { i in (0..<3).allSatisfy { abs(Int(converted[i + $0]) - Int(expected[i + $0])) <= 2 } })
     }
 
+    @Test func aGreyImageFollowsItsGreyProfile() throws {
+        // Linear-light grey (gamma 1): its levels come out on the sRGB curve.
+        let file = PNGForge.file(width: 256, height: 1, colorType: .gray, depth: 8, interlaced: false) { x, _, _ in x }
+        let profile = TestColor.greyProfile(gamma: 1)
+        let snap = try snapshot(TestColor.inserting(TestColor.iccpChunk(profile), into: file))
+        #expect(snap.colorSpace == nil)
+        let pixels = try snap.pixels(in: .srgb).bytes
+        for x in 0..<256 {
+            let v = Double(x) / 255
+            let expected = Int(((v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055) * 255).rounded())
+            let got = pixels[(4 * x)..<(4 * x + 4)].map(Int.init)
+            #expect(got[3] == 255 && got[0] == got[1] && got[1] == got[2] && abs(got[0] - expected) <= 1, "\(x): \(got) for \(expected)")
+        }
+    }
+
     /// A JPEG with `profile` in APP2 `ICC_PROFILE` segments of at most `segment` bytes, the
     /// k-th piece numbered `number(k, count)` (ICC.1:2022 annex B), inserted after SOI in the
     /// pieces' order or `reversed`.

@@ -55,6 +55,13 @@ public enum TestColor {
         return save(profile)
     }
 
+    /// A grey profile: D50 white, `Y = X^gamma`.
+    public static func greyProfile(gamma: Double) -> [UInt8] {
+        let curve = cmsBuildGamma(nil, gamma)
+        defer { cmsFreeToneCurve(curve) }
+        return save(cmsCreateGrayProfile(cmsD50_xyY(), curve))
+    }
+
     private static func save(_ profile: cmsHPROFILE?) -> [UInt8] {
         defer { cmsCloseProfile(profile) }
         var count: UInt32 = 0

@@ -17,7 +17,7 @@ public enum JPEGCodec {
     /// Decodes a snapshot: the pixels and what its ICC profile (APP2 `ICC_PROFILE` segments,
     /// ICC.1:2022 annex B) says; none is sRGB. Segments that do not join into one profile, or a
     /// profile LittleCMS cannot use, are refused (65).
-    static func snapshot(_ data: [UInt8], name: String) throws(SegueError) -> Snapshot {
+    public static func snapshot(_ data: [UInt8], name: String) throws(SegueError) -> Snapshot {
         var colour = segue_jpeg_colour()
         defer { segue_jpeg_colour_free(&colour) }
         let pixels = try decode(data, name: name, colour: &colour)

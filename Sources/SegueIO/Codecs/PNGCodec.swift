@@ -37,7 +37,7 @@ public enum PNGCodec {
     }
 
     /// Decodes a snapshot: straight RGBA and what its colour chunks say (`PNGColor`).
-    static func snapshot(_ data: [UInt8], name: String) throws(SegueError) -> Snapshot {
+    public static func snapshot(_ data: [UInt8], name: String) throws(SegueError) -> Snapshot {
         let (pixels, color) = try decodeStraight(data, name: name, managed: true)
         return Snapshot(name: name, straight: pixels, color: color)
     }

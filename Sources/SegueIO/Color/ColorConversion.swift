@@ -11,8 +11,13 @@ enum ColorConversion {
                         to space: ColorSpace) throws(SegueError) {
         let target = try ColorProfile.of(space)
         let input = UInt32(source.isGrey ? SEGUE_LCMS_GREY_IN_RGBA_8 : SEGUE_LCMS_RGBA_8)
+        // LittleCMS's optimised 8-bit matrix-shaper path stays within a level of a floating-point
+        // transform (ColorManagementTests); its resampled lookup tables (grey and LUT profiles)
+        // lose up to 7 levels in the darks of a linear source, so those are evaluated pixel by
+        // pixel instead (about 3 Mpx/s rather than 30).
+        let exact = source.isRGB && cmsIsMatrixShaper(source.handle) != 0 ? 0 : cmsFLAGS_NOOPTIMIZE
         guard let transform = cmsCreateTransform(source.handle, input, target.handle, UInt32(SEGUE_LCMS_RGBA_8),
-                                                 UInt32(INTENT_RELATIVE_COLORIMETRIC), UInt32(cmsFLAGS_NOCACHE)) else {
+                                                 UInt32(INTENT_RELATIVE_COLORIMETRIC), UInt32(cmsFLAGS_NOCACHE | exact)) else {
             throw .invalidInput("ICC profile cannot convert into \(space.rawValue) (LittleCMS refused it)")
         }
         defer { cmsDeleteTransform(transform) }
