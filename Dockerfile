@@ -17,7 +17,7 @@ RUN make build \
  && cp .build/release/segue /usr/local/bin/segue \
  && make -s print-runtime-packages > /runtime-packages
 
-# Run: only the packages the Makefile names for run time (EGL with Mesa llvmpipe, libpng, libjpeg, libdeflate).
+# Run: only the packages the Makefile names for run time (EGL with Mesa llvmpipe, libpng, libjpeg, libdeflate, LittleCMS).
 FROM debian:12-slim
 COPY --from=build /runtime-packages /tmp/runtime-packages
 # ffmpeg is only needed for mp4/webm/gif output: build with --build-arg FFMPEG=ffmpeg to add it.

@@ -19,16 +19,16 @@ ARCH := $(shell uname -m)
 CPU ?= $(if $(filter x86_64,$(ARCH)),haswell,)
 CPU_FLAGS = $(if $(CPU),-Xswiftc -target-cpu -Xswiftc $(CPU),)
 # The Swift runtime and Foundation are linked into the binary, so it runs on a Debian 12
-# machine with only RUNTIME_PACKAGES installed (no toolchain); EGL, GLES, gbm, libpng and
-# libjpeg stay shared libraries from those packages.
+# machine with only RUNTIME_PACKAGES installed (no toolchain); EGL, GLES, gbm, libpng,
+# libjpeg and LittleCMS stay shared libraries from those packages.
 RELEASE_FLAGS = -c release --static-swift-stdlib $(CPU_FLAGS)
 
 # Build: headers, pkg-config files and link libraries.
-BUILD_PACKAGES = pkgconf libegl-dev libgles-dev libgbm-dev libpng-dev libjpeg-dev libdeflate-dev
+BUILD_PACKAGES = pkgconf libegl-dev libgles-dev libgbm-dev libpng-dev libjpeg-dev libdeflate-dev liblcms2-dev
 # Run time, named explicitly: libegl-mesa0 is the EGL vendor library, libgl1-mesa-dri holds
 # llvmpipe (the -dev packages pull it in only by accident, through GLX); the statically linked
 # Swift runtime needs libstdc++6 and libgcc-s1 (every Debian has them; named for minimal images).
-RUNTIME_PACKAGES = libegl1 libegl-mesa0 libgbm1 libgles2 libgl1-mesa-dri libpng16-16 libjpeg62-turbo libdeflate0 libstdc++6 libgcc-s1
+RUNTIME_PACKAGES = libegl1 libegl-mesa0 libgbm1 libgles2 libgl1-mesa-dri libpng16-16 libjpeg62-turbo libdeflate0 liblcms2-2 libstdc++6 libgcc-s1
 # Tests also exercise video output through ffmpeg, and the docs' examples use jq. The browser
 # test of `segue serve` drives Debian's chromium through chromium-driver from Python, with
 # Selenium from PyPI in a virtual environment under .build (Debian's Python refuses pip installs

@@ -19,11 +19,13 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
-        // System libraries (Debian: libegl-dev, libgles-dev, libgbm-dev, libpng-dev, libjpeg-dev).
+        // System libraries (Debian: libegl-dev, libgles-dev, libgbm-dev, libpng-dev, libjpeg-dev, liblcms2-dev).
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
         .systemLibrary(name: "CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // LittleCMS 2: snapshots' ICC profiles and colour conversion (docs/IO.md "Colour").
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // libjpeg reports errors with longjmp, which Swift cannot catch: a small C shim does.
         .target(name: "CSegueJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // libpng's row API, for decoding (its simplified API misreads interlaced 16-bit files).
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "SegueSoftware", dependencies: ["SegueCore", "CSegueKernels"], swiftSettings: kernelFlags),
         .target(name: "SegueGL", dependencies: ["SegueCore", "SegueGLSL", "SegueShaders", "CEGL", "CGLES3", "CGBM"]),
         .target(name: "SegueDrawing", dependencies: ["SegueCore"], swiftSettings: kernelFlags),
-        .target(name: "SegueIO", dependencies: ["SegueCore", "SegueDrawing", "CPNG", "CSeguePNG", "CSegueFastPNG", "CSegueJPEG"], swiftSettings: kernelFlags),
+        .target(name: "SegueIO", dependencies: ["SegueCore", "SegueDrawing", "CPNG", "CLCMS2", "CSeguePNG", "CSegueFastPNG", "CSegueJPEG"], swiftSettings: kernelFlags),
         .target(name: "SegueAuthoring", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL"]),
         .target(name: "SeguePipeline", dependencies: [
             "SegueCore", "SegueEffects", "SegueGLSL", "SegueSoftware", "SegueGL", "SegueDrawing", "SegueIO", "SegueAuthoring",
@@ -59,7 +61,7 @@ let package = Package(
         ]),
 
         // One test target per library module; helpers they share live in SegueTestSupport.
-        .target(name: "SegueTestSupport", dependencies: ["SegueCore"], path: "Tests/SegueTestSupport"),
+        .target(name: "SegueTestSupport", dependencies: ["SegueCore", "CLCMS2", "CPNG"], path: "Tests/SegueTestSupport"),
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueTestSupport"]),
         .testTarget(name: "SegueEffectsTests", dependencies: ["SegueCore", "SegueEffects"]),
         .testTarget(name: "SegueGLSLTests", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL"]),

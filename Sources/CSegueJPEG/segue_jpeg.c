@@ -72,7 +72,39 @@ static void segue_install_errors(struct jpeg_decompress_struct *cinfo, struct se
     err->truncated = 0;
 }
 
-int segue_jpeg_probe(const uint8_t *data, size_t length, int *width, int *height,
+/// Whether an APP2 segment is one of an ICC profile's (its data starts `ICC_PROFILE\0`).
+static int segue_is_icc_segment(jpeg_saved_marker_ptr marker) {
+    static const char tag[12] = "ICC_PROFILE";
+    return marker->marker == JPEG_APP0 + 2 && marker->data_length >= sizeof tag + 2
+        && memcmp(marker->data, tag, sizeof tag) == 0;
+}
+
+/// Reads the profile of the header `cinfo` has read into `colour`.
+static void segue_jpeg_read_colour(j_decompress_ptr cinfo, struct segue_jpeg_colour *colour) {
+    colour->grey = cinfo->jpeg_color_space == JCS_GRAYSCALE;
+    if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK) return;
+    int segments = 0;
+    for (jpeg_saved_marker_ptr marker = cinfo->marker_list; marker != NULL; marker = marker->next) {
+        segments += segue_is_icc_segment(marker);
+    }
+    if (segments == 0) return;
+    JOCTET *icc = NULL;
+    unsigned int icc_length = 0;
+    if (!jpeg_read_icc_profile(cinfo, &icc, &icc_length)) {
+        colour->malformed = 1;
+        return;
+    }
+    colour->icc = icc;
+    colour->icc_length = icc_length;
+}
+
+void segue_jpeg_colour_free(struct segue_jpeg_colour *colour) {
+    free(colour->icc);
+    colour->icc = NULL;
+    colour->icc_length = 0;
+}
+
+int segue_jpeg_probe(const uint8_t *data, size_t length, int *width, int *height, struct segue_jpeg_colour *colour,
                      char *message, size_t message_capacity) {
     struct jpeg_decompress_struct cinfo;
     struct segue_error_mgr err;
@@ -83,9 +115,18 @@ int segue_jpeg_probe(const uint8_t *data, size_t length, int *width, int *height
     }
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    /* The APP2 segments kept (ICC profile pieces, at most 64 KiB each) cost at most the file's
+       own size. */
+    if (colour != NULL) {
+        memset(colour, 0, sizeof *colour);
+        jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
+    }
     jpeg_read_header(&cinfo, TRUE);
     *width = (int)cinfo.image_width;
     *height = (int)cinfo.image_height;
+    /* jpeg_read_icc_profile raises no error (a bad profile is a warning), so no jump can leave
+       the profile allocated. */
+    if (colour != NULL) segue_jpeg_read_colour(&cinfo, colour);
     jpeg_destroy_decompress(&cinfo);
     return 0;
 }

@@ -34,7 +34,7 @@ public enum BatchSpec {
     static let keys: [String: String] = [
         "name": "string", "effect": "string", "from": "path", "to": "path", "output": "path",
         "format": "string", "size": "string", "fps": "number", "duration": "number", "timing": "string",
-        "gesture": "path", "params": "object", "backend": "string", "seed": "integer", "fit": "string",
+        "gesture": "path", "params": "object", "backend": "string", "seed": "integer", "fit": "string", "colorspace": "string",
         "scale": "number or auto", "pngCompression": "string",
     ]
 
@@ -144,6 +144,10 @@ public enum BatchSpec {
         if let f = string("fit") {
             guard let fit = FitMode(rawValue: f) else { throw bad("fit", "\"\(f)\": expected \(FitMode.choiceList)") }
             request.fit = fit
+        }
+        if let c = string("colorspace") {
+            guard let choice = ColorSpaceChoice(rawValue: c) else { throw bad("colorspace", "\"\(c)\": expected \(ColorSpaceChoice.choiceList)") }
+            request.colorSpace = choice
         }
         if let s = number("scale") {
             if let problem = TransitionRequest.problem(scale: s) { throw bad("scale", problem) }

@@ -3,14 +3,14 @@ import SegueCore
 import SegueIO
 
 /// What makes a job's frames what they are, as one checksum (the manifest's `job`): the Segue
-/// version, the backend, the size and frame count, every input image's pixels, a user
+/// version, the backend, the size and frame count, the working colour space (the files' tags), every input image's pixels, a user
 /// shader's source and every frame's plan (which holds the effect, its parameters, timing,
 /// gesture, scale and seed as they reach the renderer). `--resume` keeps a frame only when an
 /// earlier run of the same job recorded it; the shards of one sequence share it.
 public enum JobIdentity {
     public static func of(_ transition: PreparedTransition, backend: String, version: String) -> String {
         var sum = ContentChecksum()
-        sum.add("segue \(version) \(backend) \(transition.size) \(transition.frameCount) \(transition.timeline.fps)")
+        sum.add("segue \(version) \(backend) \(transition.size) \(transition.frameCount) \(transition.timeline.fps) \(transition.colorSpace.rawValue)")
         for (ref, image) in transition.images.images.sorted(by: { $0.key.description < $1.key.description }) {
             sum.add("\(ref) \(image.size)")
             sum.add(image.bytes)

@@ -66,7 +66,7 @@ public enum RenderJob {
         let manifestPath = output.path + "/" + selection.manifestName
         switch output.format {
         case .png:
-            let s = try PNGSequenceSink(directory: output.path, compression: output.pngCompression)
+            let s = try PNGSequenceSink(directory: output.path, compression: output.pngCompression, colorSpace: transition.colorSpace)
             lock = try OutputLock(path: OutputLock.path(beside: manifestPath), guarding: output.path)
             AtomicFile.removeStaleTemporaries(in: output.path,
                                               for: Set(frames.map(PNGSequenceSink.fileName(ofFrame:)) + [selection.manifestName]))
@@ -83,14 +83,17 @@ public enum RenderJob {
             sink = s
         case .raw: sink = try RawVideoSink(path: output.path)
         case .y4m: sink = try Y4MSink(path: output.path, fps: transition.timeline.fps)
-        case .mp4: sink = try FFmpegSink(path: output.path, container: .mp4, size: transition.size, fps: transition.timeline.fps)
-        case .webm: sink = try FFmpegSink(path: output.path, container: .webm, size: transition.size, fps: transition.timeline.fps)
-        case .gif: sink = try FFmpegSink(path: output.path, container: .gif, size: transition.size, fps: transition.timeline.fps)
+        case .mp4: sink = try FFmpegSink(path: output.path, container: .mp4, size: transition.size, fps: transition.timeline.fps,
+                                         colorSpace: transition.colorSpace)
+        case .webm: sink = try FFmpegSink(path: output.path, container: .webm, size: transition.size, fps: transition.timeline.fps,
+                                          colorSpace: transition.colorSpace)
+        case .gif: sink = try FFmpegSink(path: output.path, container: .gif, size: transition.size, fps: transition.timeline.fps,
+                                         colorSpace: transition.colorSpace)
         case .contact:
             if let problem = ContactSheetSink.sizeProblem(frameSize: transition.size, frameCount: transition.frameCount) {
                 throw SegueError(.invalidInput, problem, path: output.path)
             }
-            sink = ContactSheetSink(path: output.path, frameCount: transition.frameCount)
+            sink = ContactSheetSink(path: output.path, frameCount: transition.frameCount, colorSpace: transition.colorSpace)
         }
         let stats: RenderStats
         do throws(SegueError) {

@@ -12,7 +12,8 @@ public struct TransitionRequest: Sendable {
     /// Snapshot paths; nil = the built-in samples.
     public var from: String?
     public var to: String?
-    /// Snapshots already in memory (tests, batch jobs); they win over the paths.
+    /// Snapshots already in memory (tests, batch jobs), premultiplied sRGB like the built-in
+    /// samples; they win over the paths.
     public var fromImage: PixelBuffer?
     public var toImage: PixelBuffer?
     /// Output size; nil = the *to* snapshot's size.
@@ -23,6 +24,8 @@ public struct TransitionRequest: Sendable {
     /// `--timing`; nil = the effect's default curve.
     public var timing: String?
     public var fit: FitMode = .cover
+    /// `--colorspace`: the working space, or `auto` (docs/IO.md "Colour").
+    public var colorSpace: ColorSpaceChoice = .auto
     /// Device pixels per point for parameters in points; nil = `auto`: inferred from the *to*
     /// snapshot (`PreparedTransition.inferredScale`).
     public var scale: Double?
@@ -129,6 +132,8 @@ public struct PreparedTransition: Sendable {
     public let offCanvasParameters: [OffCanvasParameter]
     /// The author's file when the effect is a user shader (the GL renderer compiles it).
     public let userShader: UserShader?
+    /// What the snapshots were converted into, and the outputs are tagged as.
+    public let colorSpace: ColorSpace
 
     public init(_ request: TransitionRequest) throws(SegueError) {
         let settings = try TransitionSettings(request)
@@ -142,7 +147,8 @@ public struct PreparedTransition: Sendable {
         self.duration = duration
         seed = request.seed
 
-        let (from, to) = try Self.loadSnapshots(request)
+        let (from, to, colorSpace) = try Self.loadSnapshots(request)
+        self.colorSpace = colorSpace
         let size = request.size ?? to.size
         try PixelBuffer.checkSize(size, what: "output")
         self.size = size
@@ -208,14 +214,23 @@ public struct PreparedTransition: Sendable {
         return Timeline(fps: request.fps, driver: try track.driver(duration: duration))
     }
 
-    /// The built-in samples are drawn at the given scale, or at 3 (an iPhone) for `auto`.
-    private static func loadSnapshots(_ r: TransitionRequest) throws(SegueError) -> (PixelBuffer, PixelBuffer) {
-        func load(_ image: PixelBuffer?, _ path: String?, sample: (Double) -> PixelBuffer) throws(SegueError) -> PixelBuffer {
-            if let image { return image }
-            if let path { return try ImageFile.load(path) }
-            return sample(r.scale ?? 3)
+    /// The snapshots in the working space `request.colorSpace` resolves to from their own.
+    /// Files are read first (`ImageFile.snapshot`), so that `auto` sees every one before any is
+    /// converted; images in memory and the built-in samples (drawn at the given scale, or at 3,
+    /// an iPhone, for `auto`) are sRGB.
+    private static func loadSnapshots(_ r: TransitionRequest) throws(SegueError) -> (PixelBuffer, PixelBuffer, ColorSpace) {
+        func read(_ image: PixelBuffer?, _ path: String?) throws(SegueError) -> Snapshot? {
+            guard image == nil, let path else { return nil }
+            return try ImageFile.snapshot(path)
         }
-        return (try load(r.fromImage, r.from, sample: SampleSnapshots.list), try load(r.toImage, r.to, sample: SampleSnapshots.detail))
+        let files = (from: try read(r.fromImage, r.from), to: try read(r.toImage, r.to))
+        let space = r.colorSpace.resolved(snapshots: [files.from?.colorSpace ?? .srgb, files.to?.colorSpace ?? .srgb])
+        func pixels(_ file: Snapshot?, _ image: PixelBuffer?, sample: (Double) -> PixelBuffer) throws(SegueError) -> PixelBuffer {
+            if let file { return try file.pixels(in: space) }
+            return try (image ?? sample(r.scale ?? 3)).inColorSpace(space)
+        }
+        return (try pixels(files.from, r.fromImage, sample: SampleSnapshots.list),
+                try pixels(files.to, r.toImage, sample: SampleSnapshots.detail), space)
     }
 
     public var frameCount: Int { timeline.frameCount }

@@ -10,7 +10,8 @@ import SeguePipeline
 public struct FrameQuery: Sendable {
     /// The query keys, as the CLI options of the same name (`param` repeats).
     public static let keys: Set<String> = [
-        "effect", "at", "from", "to", "size", "fps", "duration", "timing", "fit", "scale", "seed", "backend", "param", "client",
+        "effect", "at", "from", "to", "size", "fps", "duration", "timing", "fit", "colorspace", "scale", "seed", "backend", "param",
+        "client",
     ]
 
     /// The effect as the request named it (a built-in or a served shader's name).
@@ -104,6 +105,10 @@ public struct FrameQuery: Sendable {
                 throw .usage("fit \(text): expected one of \(FitMode.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             request.fit = fit
+        }
+        if let text = items["colorspace"] {
+            guard let choice = ColorSpaceChoice(rawValue: text) else { throw .usage("colorspace \(text): expected \(ColorSpaceChoice.choiceList)") }
+            request.colorSpace = choice
         }
         if let text = items["scale"], text != "auto" {
             guard let scale = Double(text), scale.isFinite else { throw .usage("scale \(text): expected auto or a number") }

@@ -69,7 +69,7 @@ public final class ServeAPI: Sendable {
                         return try ShaderFrameChild.png(stillArguments: arguments, timeLimit: shaderTimeLimit, shaderPath: shader.path)
                     }
                     let frame = try Self.render(transition, at: query.at, backend: query.backend, session: session)
-                    return Data(try PNGCodec.encode(frame, compression: .default))
+                    return Data(try PNGCodec.encode(frame, compression: .default, colorSpace: transition.colorSpace))
                 } catch { throw .segue(error) }
             }
         } catch { throw named(error) }

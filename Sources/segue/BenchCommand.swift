@@ -258,8 +258,8 @@ struct BenchCommand: ParsableCommand {
     /// converted to gbrap once and repeated with `loop`, xfade over the whole run (offset 0) so
     /// every output frame is a transition frame, at the long and the short run's frame counts.
     /// Outputs: raw `rgba` and `yuv4mpegpipe` (`yuv444p`, as Segue's C444) to stdout on
-    /// /dev/null, a PNG sequence at `-compression_level 1`, MP4 with `FFmpegSink`'s own filter
-    /// and encoder options.
+    /// /dev/null, a PNG sequence at `-compression_level 1`, MP4 with `FFmpegSink`'s own filters
+    /// and encoder and colour options.
     private func timeXfadeEndToEnd(_ ffmpeg: String, xfade: String, transition t: PreparedTransition,
                                    format: EndToEndFormat, segueFPS: Double) throws(SegueError) -> FFmpegRow {
         let dir = NSTemporaryDirectory() + "segue-bench-xfade-\(getpid())"
@@ -275,8 +275,8 @@ struct BenchCommand: ParsableCommand {
         case .y4m: output = ["-f", "yuv4mpegpipe", "-pix_fmt", "yuv444p", "-"]
         case .png: output = ["-pix_fmt", "rgba", "-compression_level", "1", "-f", "image2", dir + "/frames/%06d.png"]
         case .mp4:
-            finalFilter = FFmpegSink.videoFilter(.mp4).map { "," + $0 } ?? ""
-            output = FFmpegSink.encoderArguments(.mp4) + ["-f", "mp4", dir + "/out.mp4"]
+            finalFilter = [FFmpegSink.videoFilter(.mp4), FFmpegSink.colorFilter(.mp4)].compactMap { $0.map { "," + $0 } }.joined()
+            output = FFmpegSink.encoderArguments(.mp4) + FFmpegSink.colorArguments(.mp4, .srgb) + ["-f", "mp4", dir + "/out.mp4"]
         }
         let counts = [frames, Self.shortRunFrames(frames)]
         var times: [[Double]] = [[], []]

@@ -28,8 +28,8 @@ struct DemoCommand: ParsableCommand {
                 let directory = "\(output)/\(name)"
                 let sheet = "\(output)/\(name)-sheet.png"
                 let sinks: [any FrameSink] = [
-                    try PNGSequenceSink(directory: directory, compression: .fast),
-                    ContactSheetSink(path: sheet, frameCount: transition.frameCount),
+                    try PNGSequenceSink(directory: directory, compression: .fast, colorSpace: transition.colorSpace),
+                    ContactSheetSink(path: sheet, frameCount: transition.frameCount, colorSpace: transition.colorSpace),
                 ]
                 let stats = try FrameLoop.run(transition, renderer: renderer, sinks: sinks)
                 printError(summary(transition, frames: stats.frames, seconds: stats.seconds, renderer: renderer.backendName, destination: "\(directory), \(sheet)"))

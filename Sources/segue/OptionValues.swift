@@ -9,6 +9,7 @@ import SeguePipeline
 
 extension BackendChoice: ExpressibleByArgument {}
 extension FitMode: ExpressibleByArgument {}
+extension ColorSpaceChoice: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 extension PNGCompression: ExpressibleByArgument {}
 extension GestureTrack.Axis: ExpressibleByArgument {}

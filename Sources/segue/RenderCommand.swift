@@ -45,7 +45,7 @@ struct RenderCommand: ParsableCommand {
             var extra: [any FrameSink] = []
             if let contactSheet {
                 extra.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount, thumbnails: sheetFrames,
-                                              columns: sheetColumns, thumbnailWidth: sheetWidth))
+                                              columns: sheetColumns, thumbnailWidth: sheetWidth, colorSpace: transition.colorSpace))
             }
             let progress = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: transition.descriptor.name)
             let outcome: JobOutcome
@@ -89,7 +89,7 @@ struct StillCommand: ParsableCommand {
             let renderer = try session.renderer(for: transition)
             var frame = PixelBuffer(size: transition.size)
             try renderer.render(transition.plan(fraction: at), images: transition.images, into: &frame)
-            try PNGCodec.write(frame, to: output, compression: pngCompression)
+            try PNGCodec.write(frame, to: output, compression: pngCompression, colorSpace: transition.colorSpace)
         }
     }
 }

@@ -24,6 +24,8 @@ struct TransitionOptions: ParsableArguments {
     var params: [String] = []
     @Option(help: "How snapshots of another size fit the output.")
     var fit: FitMode = .cover
+    @Option(name: .customLong("colorspace"), help: "Working colour space: auto (display-p3 when every snapshot is Display P3, else srgb), srgb or display-p3 (docs/IO.md).")
+    var colorSpace: ColorSpaceChoice = .auto
     @Option(help: "Screen scale (pixels per point) for parameters in points, or auto: inferred from the 'to' snapshot's size (3 when its shorter side is an iPhone width at 3×, 2 at 2× or an iPad, else 1).")
     var scale: ScaleOption = .auto
     /// Read as text so a negative or fractional seed gets the range message, not ArgumentParser's.
@@ -62,6 +64,7 @@ struct TransitionOptions: ParsableArguments {
             return (String(text[..<eq]), String(text[text.index(after: eq)...]))
         }
         r.fit = fit
+        r.colorSpace = colorSpace
         r.scale = scale.pointsToPixels
         guard let seedValue = UInt64(seed) else { throw .usage("--seed \(seed): must be a whole number in 0…\(UInt64.max)") }
         r.seed = seedValue

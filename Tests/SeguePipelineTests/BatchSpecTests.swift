@@ -38,7 +38,7 @@ import Testing
         // JSON5: comments, unquoted keys, single quotes, trailing commas
         { defaults: { size: '32x18', fps: 10, from: 'img/a.png', to: 'img/b.png', params: {} },
           jobs: [
-            { name: 'one', effect: 'fade', output: 'out/one', pngCompression: 'best', seed: 7 },
+            { name: 'one', effect: 'fade', output: 'out/one', pngCompression: 'best', seed: 7, colorspace: 'display-p3' },
             { effect: 'kinds.glsl', output: '/abs/two.mp4', fps: 24, params: { flag: true, n: 2, p: [0.5, 1] } },
             { effect: 'fade', output: '-', format: 'raw' },
           ], }
@@ -48,6 +48,7 @@ import Testing
         #expect(jobs[0].output.path == dir + "/out/one" && jobs[0].output.format == .png && jobs[0].output.pngCompression == .best)
         #expect(jobs[0].request.size == PixelSize(width: 32, height: 18) && jobs[0].request.fps == 10 && jobs[0].request.seed == 7)
         #expect(jobs[0].label == "job 1 \"one\"")
+        #expect(jobs[0].request.colorSpace == .displayP3 && jobs[1].request.colorSpace == .auto)
         #expect(jobs[1].output.path == "/abs/two.mp4" && jobs[1].output.format == .mp4 && jobs[1].request.fps == 24)
         #expect(jobs[1].request.effect == dir + "/kinds.glsl")
         #expect(jobs[1].request.parameters.map { "\($0.0)=\($0.1)" } == ["flag=true", "n=2", "p=0.5,1"])
@@ -64,6 +65,8 @@ import Testing
             ("{jobs: [{effect: 'fade', output: 'o', params: {a: {b: 1}}}]}", .invalidInput, "spec.json: job 1: key \"params\": \"a\""),
             ("{jobs: [{effect: 'fade', output: 'o', size: '10by10'}]}", .invalidInput, "spec.json: job 1: key \"size\""),
             ("{jobs: [{effect: 'fade', output: 'o', format: 'avi'}]}", .invalidInput, "spec.json: job 1: key \"format\""),
+            ("{jobs: [{effect: 'fade', output: 'o', colorspace: 'p3'}]}", .invalidInput,
+             "spec.json: job 1: key \"colorspace\": \"p3\": expected auto, srgb or display-p3"),
             ("{jobs: [{effect: 'fade', output: 'o', fps: 0}]}", .invalidInput, "spec.json: job 1: key \"fps\""),
             ("{jobs: [{effect: 'nope', output: 'o'}]}", .invalidInput, "spec.json: job 1: key \"effect\": unknown effect \"nope\""),
             ("{jobs: [{effect: 'fade'}]}", .invalidInput, "spec.json: job 1: missing key \"output\""),

@@ -26,36 +26,63 @@ public enum PNGCodec {
         try decode(try FileBytes.contents(path), name: path)
     }
 
-    /// Decodes PNG bytes of any colour type, bit depth and interlace to 8-bit sRGB, through
-    /// libpng's row API (`CSeguePNG`: the simplified API misplaces rows of interlaced 16-bit
-    /// files in libpng 1.6.39). The size is checked against `PixelBuffer.checkSize` before any
-    /// pixel memory is allocated.
+    /// Decodes PNG bytes of any colour type, bit depth and interlace to 8-bit premultiplied RGBA,
+    /// the numbers as the file holds them (a gAMA brought to the sRGB curve; colour profiles are
+    /// not applied: masks and other data images are read this way). Snapshots are read with
+    /// `snapshot(_:name:)`.
     public static func decode(_ data: [UInt8], name: String) throws(SegueError) -> PixelBuffer {
+        var (pixels, _) = try decodeStraight(data, name: name, managed: false)
+        premultiply(&pixels.bytes)
+        return pixels
+    }
+
+    /// Decodes a snapshot: straight RGBA and what its colour chunks say (`PNGColor`).
+    public static func snapshot(_ data: [UInt8], name: String) throws(SegueError) -> Snapshot {
+        let (pixels, color) = try decodeStraight(data, name: name, managed: true)
+        return Snapshot(name: name, straight: pixels, color: color)
+    }
+
+    /// Straight 8-bit RGBA through libpng's row API (`CSeguePNG`: the simplified API misplaces
+    /// rows of interlaced 16-bit files in libpng 1.6.39), and, when `managed`, the source colour
+    /// its chunks give. The size is checked against `PixelBuffer.checkSize` before any pixel
+    /// memory is allocated.
+    private static func decodeStraight(_ data: [UInt8], name: String, managed: Bool) throws(SegueError) -> (PixelBuffer, SourceColor) {
         var message = [CChar](repeating: 0, count: 200)
         var width: UInt32 = 0, height: UInt32 = 0
+        var chunks = segue_png_colour()
+        defer { segue_png_colour_free(&chunks) }
         let probed = data.withUnsafeBufferPointer { d in
-            message.withUnsafeMutableBufferPointer {
-                segue_png_probe(d.baseAddress, d.count, &width, &height, $0.baseAddress, $0.count)
+            message.withUnsafeMutableBufferPointer { m in
+                managed ? segue_png_probe(d.baseAddress, d.count, &width, &height, &chunks, m.baseAddress, m.count)
+                    : segue_png_probe(d.baseAddress, d.count, &width, &height, nil, m.baseAddress, m.count)
             }
         }
         guard probed == 0 else { throw SegueError(.invalidInput, "not a readable PNG (\(text(message)))", path: name) }
         let size = PixelSize(width: Int(width), height: Int(height))
         try PixelBuffer.checkSize(size, what: name)
+        let color = managed ? try PNGColor(chunks, name: name) : nil
+        let toSRGBGamma: Int32 = color?.libpngGamma ?? true ? 1 : 0
         let decoded = PixelBuffer.decoded(size: size) { pixels in
             data.withUnsafeBufferPointer { d in
                 message.withUnsafeMutableBufferPointer {
-                    segue_png_decode_rgba(d.baseAddress, d.count, width, height, pixels.baseAddress, $0.baseAddress, $0.count) == 0
+                    segue_png_decode_rgba(d.baseAddress, d.count, width, height, toSRGBGamma, pixels.baseAddress, $0.baseAddress, $0.count) == 0
                 }
             }
         }
-        guard var pixels = decoded else { throw SegueError(.invalidInput, "corrupt PNG (\(text(message)))", path: name) }
-        premultiply(&pixels.bytes)
-        return pixels
+        guard let decoded else { throw SegueError(.invalidInput, "corrupt PNG (\(text(message)))", path: name) }
+        return (decoded, color?.source ?? .space(.srgb))
     }
 
-    /// Encodes to PNG bytes in memory.
-    public static func encode(_ buffer: PixelBuffer, compression: PNGCompression = .default) throws(SegueError) -> [UInt8] {
-        if compression == .fast { return try encodeFast(buffer) }
+    /// Encodes to PNG bytes in memory, tagged as holding `colorSpace` (`PNGColorChunks`).
+    public static func encode(_ buffer: PixelBuffer, compression: PNGCompression = .default,
+                              colorSpace: ColorSpace = .srgb) throws(SegueError) -> [UInt8] {
+        if compression == .fast { return try encodeFast(buffer, colorSpace: colorSpace) }
+        // libpng's simplified writer tags 8-bit files `sRGB` itself; other spaces replace that.
+        return colorSpace == .srgb ? try encodeLibpng(buffer) : PNGColorChunks.retagged(try encodeLibpng(buffer), as: colorSpace)
+    }
+
+    /// libpng's simplified writer (`default`, `best`).
+    private static func encodeLibpng(_ buffer: PixelBuffer) throws(SegueError) -> [UInt8] {
         let (rows, format) = straightRows(buffer)
         var image = makeImage(buffer, format: format)
         let channels = format & PNG_FORMAT_FLAG_ALPHA != 0 ? 4 : 3
@@ -82,9 +109,10 @@ public enum PNGCodec {
     /// Writes a PNG to an output path (`ByteOutput.writeAll`: `-` is stdout, a special file is
     /// written in place, a regular file through `AtomicFile`, so the final name never holds a
     /// partial file).
-    public static func write(_ buffer: PixelBuffer, to path: String, compression: PNGCompression = .default) throws(SegueError) {
+    public static func write(_ buffer: PixelBuffer, to path: String, compression: PNGCompression = .default,
+                             colorSpace: ColorSpace = .srgb) throws(SegueError) {
         let data: [UInt8]
-        do throws(SegueError) { data = try encode(buffer, compression: compression) } catch {
+        do throws(SegueError) { data = try encode(buffer, compression: compression, colorSpace: colorSpace) } catch {
             var placed = error
             placed.path = placed.path ?? path
             throw placed
@@ -102,16 +130,17 @@ public enum PNGCodec {
         return image
     }
 
-    /// The `fast` writer: IHDR, one IDAT, IEND. The IDAT's zlib stream comes from
+    /// The `fast` writer: IHDR, the colour chunks, one IDAT, IEND. The IDAT's zlib stream comes from
     /// `CSegueFastPNG` (every row filtered Up and un-premultiplied while in cache, deflate with
     /// literals and runs of a repeated byte; docs/ARCHITECTURE.md "Speed"). Opaque frames are RGB,
     /// others straight RGBA, as with libpng. The file's buffer is taken uninitialised at the
     /// stream's worst case: only the pages written become resident.
-    static func encodeFast(_ buffer: PixelBuffer) throws(SegueError) -> [UInt8] {
+    static func encodeFast(_ buffer: PixelBuffer, colorSpace: ColorSpace) throws(SegueError) -> [UInt8] {
         let opaque = buffer.isOpaque
         let channels: Int32 = opaque ? 3 : 4
         let width = UInt32(truncatingIfNeeded: buffer.width), height = UInt32(truncatingIfNeeded: buffer.height)
-        let idatStart = signature.count + 25 + 8 // signature, IHDR chunk, IDAT length and type
+        let colorChunks = PNGColorChunks.bytes(for: colorSpace)
+        let idatStart = signature.count + 25 + colorChunks.count + 8 // signature, IHDR chunk, colour chunks, IDAT length and type
         let trailerCount = 4 + 12 // IDAT CRC, IEND chunk
         let bound = segue_fast_png_bound(width, height, channels)
         guard bound > 0 else { throw .io("PNG encoding failed (a \(buffer.width)×\(buffer.height) frame)") }
@@ -128,6 +157,7 @@ public enum PNGCodec {
             header.append(contentsOf: chunkHeader(13, "IHDR"))
             header.append(contentsOf: bigEndian(width) + bigEndian(height) + [8, opaque ? 2 : 6, 0, 0, 0])
             header.append(contentsOf: bigEndian(crc(header[12...])))
+            header.append(contentsOf: colorChunks)
             header.append(contentsOf: chunkHeader(compressedSize, "IDAT"))
             for (i, byte) in header.enumerated() { out[i] = byte }
             let idatEnd = idatStart + compressedSize
@@ -138,6 +168,12 @@ public enum PNGCodec {
         }
         guard !file.isEmpty else { throw .io("PNG encoding failed (out of memory)") }
         return file
+    }
+
+    /// A whole chunk: length, type, data and CRC.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return bigEndian(UInt32(data.count)) + body + bigEndian(crc(body[...]))
     }
 
     private static func chunkHeader(_ length: Int, _ type: String) -> [UInt8] { bigEndian(UInt32(length)) + Array(type.utf8) }

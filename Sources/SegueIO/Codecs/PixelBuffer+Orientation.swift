@@ -2,9 +2,9 @@ import SegueCore
 
 extension PixelBuffer {
     /// The image as it is meant to be seen: the stored pixels turned and mirrored as
-    /// `orientation` says, the width and height swapped for orientations 5–8.
-    func oriented(_ orientation: ExifOrientation) -> PixelBuffer {
-        if orientation == .rowTopColumnLeft { return self }
+    /// `orientation` says, the width and height swapped for orientations 5–8 (none: as stored).
+    func oriented(_ orientation: ExifOrientation?) -> PixelBuffer {
+        guard let orientation, orientation != .rowTopColumnLeft else { return self }
         let (w, h) = (width, height)
         let out = orientation.swapsAxes ? PixelSize(width: h, height: w) : size
         // The stored pixel shown at (x, y) is (x·ax + y·bx + cx, x·ay + y·by + cy): stored row 0
@@ -32,5 +32,12 @@ extension PixelBuffer {
             }
         }
         return result
+    }
+}
+
+extension Snapshot {
+    /// The snapshot with its pixels turned as `orientation` says.
+    func oriented(_ orientation: ExifOrientation?) -> Snapshot {
+        Snapshot(name: name, straight: straight.oriented(orientation), color: color)
     }
 }

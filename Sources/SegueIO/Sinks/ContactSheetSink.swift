@@ -13,15 +13,19 @@ public final class ContactSheetSink: FrameSink {
     public let thumbnailWidth: Int
     /// Frame indices that appear on the sheet, ascending.
     public let selected: [Int]
+    /// The working space of the frames, which the sheet is tagged with.
+    public let colorSpace: ColorSpace
 
     /// Most frames a sheet shows.
     public static let maxThumbnails = 12
 
     private let thumbnails = Mutex<[Int: PixelBuffer]>([:])
 
-    /// `thumbnails` frames (at most `maxThumbnails`) in rows of `columns`.
-    public init(path: String, frameCount: Int, thumbnails count: Int = maxThumbnails, columns: Int = 4, thumbnailWidth: Int = 240) {
+    /// `thumbnails` frames (at most `maxThumbnails`) in rows of `columns`, in `colorSpace`.
+    public init(path: String, frameCount: Int, thumbnails count: Int = maxThumbnails, columns: Int = 4, thumbnailWidth: Int = 240,
+                colorSpace: ColorSpace = .srgb) {
         self.path = path
+        self.colorSpace = colorSpace
         self.frameCount = max(1, frameCount)
         self.columns = max(1, columns)
         self.thumbnailWidth = max(8, thumbnailWidth)
@@ -65,7 +69,7 @@ public final class ContactSheetSink: FrameSink {
             throw SegueError(.internalError, "no frames reached the contact sheet", path: path)
         }
         try PNGCodec.write(Self.layout(thumbs, thumbnailSize: first.size, columns: columns, frameCount: frameCount),
-                           to: path, compression: .default)
+                           to: path, compression: .default, colorSpace: colorSpace)
     }
 
     static let padding = 16

@@ -34,9 +34,9 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         return dirs.map { "\($0)/ffmpeg" }.first { access($0, X_OK) == 0 }
     }
 
-    /// Starts ffmpeg for frames of `size` at `fps`. Fails now (before any rendering) when
-    /// ffmpeg is missing, naming the Debian package.
-    public init(path: String, container: Container, size: PixelSize, fps: Double) throws(SegueError) {
+    /// Starts ffmpeg for frames of `size` at `fps` whose numbers are in `colorSpace`. Fails now
+    /// (before any rendering) when ffmpeg is missing, naming the Debian package.
+    public init(path: String, container: Container, size: PixelSize, fps: Double, colorSpace: ColorSpace = .srgb) throws(SegueError) {
         guard let ffmpeg = Self.locate() else {
             throw SegueError(.ffmpegMissing, "\(container.rawValue) output needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)",
                              path: path)
@@ -69,8 +69,9 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
                              "-f", "rawvideo", "-pix_fmt", Self.inputPixelFormat(container),
                              "-s", size.description, "-framerate", String(fps), "-i", "pipe:0"]
-            + (Self.videoFilter(container).map { ["-vf", $0] } ?? [])
-            + Self.encoderArguments(container, seekable: file != nil) + ["-f", container.rawValue, target]
+            + Self.filterArguments([Self.videoFilter(container), Self.colorFilter(container)].compactMap { $0 })
+            + Self.encoderArguments(container, seekable: file != nil) + Self.colorArguments(container, colorSpace)
+            + ["-f", container.rawValue, target]
         let pipe = Pipe()
         process.standardInput = pipe
         process.standardError = FileHandle(fileDescriptor: log, closeOnDealloc: false)
@@ -117,6 +118,30 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     /// The filter applied before encoding: x264 4:2:0 needs even sides, so MP4 is padded by one
     /// transparent-black column/row when odd.
     public static func videoFilter(_ c: Container) -> String? { c == .mp4 ? "pad=ceil(iw/2)*2:ceil(ih/2)*2" : nil }
+
+    /// `-vf` with `filters` in order, or nothing.
+    static func filterArguments(_ filters: [String]) -> [String] {
+        filters.isEmpty ? [] : ["-vf", filters.joined(separator: ",")]
+    }
+
+    /// RGB → YUV with the BT.709 matrix, limited range, for the formats that encode YUV: ffmpeg's
+    /// swscale converts with BT.601 unless told (FFmpeg filters documentation, `scale`:
+    /// `out_color_matrix`, `out_range`), and players read an untagged or BT.709-tagged HD stream
+    /// with BT.709. GIF keeps RGB.
+    public static func colorFilter(_ c: Container) -> String? {
+        c == .gif ? nil : "scale=out_color_matrix=bt709:out_range=tv"
+    }
+
+    /// The tags that say what the YUV numbers mean, so ffmpeg, browsers and QuickTime decode the
+    /// same colours: the BT.709 matrix and limited range (as `colorFilter` made them), the
+    /// working space's primaries (BT.709, which sRGB shares, or SMPTE EG 432-1 for Display P3)
+    /// and the sRGB transfer (IEC 61966-2-1): H.273 code points 1/1 or 12, 13, into the H.264 VUI
+    /// and MP4 `colr` box, the VP9 header and WebM `Colour` element. GIF has no such tags.
+    public static func colorArguments(_ c: Container, _ space: ColorSpace) -> [String] {
+        guard c != .gif else { return [] }
+        return ["-colorspace", "bt709", "-color_primaries", space == .displayP3 ? "smpte432" : "bt709",
+                "-color_trc", "iec61966-2-1", "-color_range", "tv"]
+    }
 
     /// Encoder and container options (`segue bench --compare-ffmpeg` gives ffmpeg the same).
     /// `seekable`: a regular file (MP4 moves its index to the front); otherwise a stream (MP4

@@ -8,6 +8,8 @@ import Synchronization
 public final class PNGSequenceSink: FrameSink {
     public let directory: String
     public let compression: PNGCompression
+    /// The working space of the frames, which every file is tagged with.
+    public let colorSpace: ColorSpace
     /// Where each finished frame is recorded at once (`--resume` after a kill reads it).
     public var journal: FrameJournal? {
         get { journalSlot.withLock { $0 } }
@@ -19,9 +21,10 @@ public final class PNGSequenceSink: FrameSink {
     /// Creates `directory` and its parents if needed, and fails now (not at frame 0) if it
     /// cannot be written. A device, FIFO or socket is refused (`.usage`): a folder of files
     /// cannot be streamed.
-    public init(directory: String, compression: PNGCompression = .default) throws(SegueError) {
+    public init(directory: String, compression: PNGCompression = .default, colorSpace: ColorSpace = .srgb) throws(SegueError) {
         self.directory = directory
         self.compression = compression
+        self.colorSpace = colorSpace
         var info = stat()
         if stat(directory, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR, (info.st_mode & S_IFMT) != S_IFREG,
            let kind = InputFile.specialKind(mode: info.st_mode) {
@@ -42,7 +45,7 @@ public final class PNGSequenceSink: FrameSink {
 
     public func write(_ frame: PixelBuffer, index: Int) throws(SegueError) {
         let path = path(ofFrame: index)
-        let data = try PNGCodec.encode(frame, compression: compression)
+        let data = try PNGCodec.encode(frame, compression: compression, colorSpace: colorSpace)
         try AtomicFile.write(data, to: path)
         let record = FrameRecord(index: index, file: Self.fileName(ofFrame: index), bytes: data.count, checksum: FrameRecord.checksum(data))
         written.withLock { $0[index] = record }

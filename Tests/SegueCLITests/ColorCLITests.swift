@@ -1,0 +1,126 @@
+import Foundation
+import SegueCore
+import SegueIO
+import SegueTestSupport
+import Testing
+
+/// Colours end to end, as a colour-managed viewer or a video player sees Segue's outputs
+/// (docs/IO.md "Colour"): sources and outputs are both converted by LittleCMS, called directly,
+/// into a space wider than Display P3 (`TestColor.reference`) and compared there.
+@Suite struct ColorCLITests {
+    let screen = TestColor.screen()
+
+    private func write(_ file: [UInt8], _ name: String, in dir: URL) -> String {
+        let path = dir.appendingPathComponent(name).path
+        TestFiles.writeFile(file, path)
+        return path
+    }
+
+    /// The output PNG's numbers converted through the space its tags name (an ICC profile, or
+    /// `sRGB`) into the reference space.
+    private func colorManaged(png path: String) throws -> [UInt8] {
+        let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let types = TestColor.chunks(ofPNG: file).map(\.type)
+        let profile = try TestColor.iccProfile(ofPNG: file) ?? { () throws -> [UInt8] in
+            try #require(types.contains("sRGB"), "\(path) is not tagged: \(types)")
+            return TestColor.srgb
+        }()
+        return TestColor.convert(try ImageFile.load(path).bytes, from: profile, to: TestColor.reference)
+    }
+
+    @Test func aDisplayP3ScreenKeepsItsColoursThroughEveryPNGOutput() throws {
+        let dir = try SegueProcess.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = write(TestColor.png(width: screen.width, height: screen.height, rgba: screen.rgba,
+                                         chunks: TestColor.iccpChunk(TestColor.displayP3)), "p3.png", in: dir)
+        let seen = TestColor.convert(screen.rgba, from: TestColor.displayP3, to: TestColor.reference)
+        let common = ["--from", source, "--to", source, "--duration", "0.05"]
+        for arguments in [["still", "fade", "--at", "0", "-o", "still.png"], ["render", "fade", "-o", "frames"] + ["--png-compression", "fast"],
+                          ["render", "fade", "-o", "sheet.png", "--format", "contact"]] {
+            let r = try SegueProcess.run(arguments + common, in: dir)
+            #expect(r.status == 0, "\(arguments): \(r.stderr)")
+        }
+        for output in ["still.png", "frames/000000.png", "frames/000002.png"] {
+            let difference = TestColor.difference(try colorManaged(png: dir.appendingPathComponent(output).path), seen)
+            #expect(difference.mean <= 1.5 && difference.max <= 4, "\(output): \(difference)")
+        }
+        let sheet = [UInt8](try Data(contentsOf: dir.appendingPathComponent("sheet.png")))
+        #expect(TestColor.chunks(ofPNG: sheet).first { $0.type == "cICP" }?.data == [12, 13, 0, 1])
+
+        // In sRGB the colours inside it survive; those outside it (the green band) are clipped.
+        let r = try SegueProcess.run(["still", "fade", "--at", "0", "-o", "srgb.png", "--colorspace", "srgb"] + common, in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let inSRGB = try colorManaged(png: dir.appendingPathComponent("srgb.png").path)
+        let clipped = TestColor.convert(screen.rgba, from: TestColor.displayP3, to: TestColor.srgb)
+        let inside = stride(from: 0, to: clipped.count, by: 4).filter { i in (0..<3).allSatisfy { (1...254).contains(clipped[i + $0]) } }
+        let pick = { (rgba: [UInt8], pixels: [Int]) in pixels.flatMap { rgba[$0..<($0 + 4)] } }
+        let outside = Array(Set(stride(from: 0, to: clipped.count, by: 4)).subtracting(inside)).sorted()
+        #expect(inside.count > 0 && outside.count > 0)
+        let kept = TestColor.difference(pick(inSRGB, inside), pick(seen, inside))
+        #expect(kept.mean <= 1.5 && kept.max <= 4, "\(kept)")
+        #expect(TestColor.difference(pick(inSRGB, outside), pick(seen, outside)).max > 10)
+    }
+
+    @Test func anUntaggedScreenComesOutWithItsNumbersTaggedSRGB() throws {
+        let dir = try SegueProcess.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = write(TestColor.png(width: screen.width, height: screen.height, rgba: screen.rgba), "plain.png", in: dir)
+        let r = try SegueProcess.run(["still", "fade", "--at", "0", "--from", source, "--to", source, "-o", "out.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let out = dir.appendingPathComponent("out.png").path
+        #expect(try ImageFile.load(out).bytes == screen.rgba)
+        #expect(TestColor.chunks(ofPNG: [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))).map(\.type).contains("sRGB"))
+        let bad = try SegueProcess.run(["still", "fade", "--at", "0", "--colorspace", "adobe-rgb", "-o", "x.png"], in: dir)
+        #expect(bad.status == 64 && bad.stderr.contains("--colorspace"), "\(bad.stderr)")
+    }
+
+    /// ffmpeg's decode of the first frame to RGBA, through the scale filter with `matrix`
+    /// (`auto`: the stream's own tag).
+    private func ffmpegFrame(_ path: String, matrix: String = "auto") throws -> [UInt8] {
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        ffmpeg.arguments = ["-v", "error", "-i", path, "-frames:v", "1", "-vf", "scale=in_color_matrix=\(matrix)",
+                            "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
+        let out = Pipe()
+        ffmpeg.standardOutput = out
+        try ffmpeg.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        ffmpeg.waitUntilExit()
+        #expect(ffmpeg.terminationStatus == 0, "\(path)")
+        return [UInt8](data)
+    }
+
+    private func colorTags(_ path: String) throws -> String {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        probe.arguments = ["-v", "error", "-select_streams", "v:0", "-show_entries",
+                           "stream=color_space,color_primaries,color_transfer,color_range", "-of", "csv=p=0", path]
+        let out = Pipe()
+        probe.standardOutput = out
+        try probe.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        probe.waitUntilExit()
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func videoIsBT709AndTaggedSoDecodersAgree() throws {
+        let dir = try SegueProcess.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = write(TestColor.png(width: screen.width, height: screen.height, rgba: screen.rgba), "plain.png", in: dir)
+        for name in ["v.mp4", "v.webm"] {
+            let r = try SegueProcess.run(["render", "fade", "--from", source, "--to", source, "--duration", "0.05", "-o", name], in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            let path = dir.appendingPathComponent(name).path
+            #expect(try colorTags(path) == "tv,bt709,iec61966-2-1,bt709", "\(name)")
+            let decoded = TestColor.difference(try ffmpegFrame(path), screen.rgba)
+            #expect(decoded.mean <= 3, "\(name): \(decoded)")
+            // Read with BT.601 (swscale's default, what Segue wrote before) the colours shift.
+            #expect(TestColor.difference(try ffmpegFrame(path, matrix: "bt601"), screen.rgba).mean > 3 + decoded.mean, "\(name)")
+        }
+        let p3 = write(TestColor.png(width: screen.width, height: screen.height, rgba: screen.rgba,
+                                     chunks: TestColor.iccpChunk(TestColor.displayP3)), "p3.png", in: dir)
+        let r = try SegueProcess.run(["render", "fade", "--from", p3, "--to", p3, "--duration", "0.05", "-o", "p3.mp4"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try colorTags(dir.appendingPathComponent("p3.mp4").path) == "tv,bt709,iec61966-2-1,smpte432")
+    }
+}
