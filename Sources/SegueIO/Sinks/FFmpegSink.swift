@@ -1,23 +1,33 @@
 import Foundation
 import SegueCore
+import Synchronization
 
 /// Video files encoded by an `ffmpeg` child process: frames go to its stdin as raw RGBA (never
 /// through a folder of temporary images). A regular file is written by ffmpeg under the
 /// `AtomicFile`'s temporary name, renamed into place on success; standard output and special
-/// files (a FIFO, a device) get ffmpeg's stream directly (`pipe:1`, MP4 fragmented since a
-/// stream cannot be rewound). ffmpeg's messages go to an unnamed temporary file, which
-/// disappears with the process whatever way it ends.
+/// files (a FIFO, a device) get ffmpeg's stream directly (`pipe:1`, MP4 and MOV fragmented since
+/// a stream cannot be rewound; APNG, which must seek back, is refused). How each container is
+/// encoded is one table, `VideoEncoding`. ffmpeg's messages go to an unnamed temporary file,
+/// which disappears with the process whatever way it ends.
 public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked Sendable {
     public enum Container: String, Sendable, CaseIterable {
-        case mp4, webm, gif
+        case mp4, webm, gif, mov, apng, webp
     }
 
     public let path: String
     public let container: Container
+    /// The frames ffmpeg gets and their rate (GIF above 50 fps keeps some).
+    public let frameRate: FrameRateCap
+    /// Why frames are left out, when they are: one line for stderr.
+    public let note: String?
     private let process = Process()
     private let input: ByteOutput
     private let stdinHandle: FileHandle
     private let straight = StraightAlphaFrames()
+    /// `frameRate.kept` when frames are left out; nil when every frame is written.
+    private let keptFrames: Set<Int>?
+    /// The container takes straight RGBA; otherwise the frame over black (`VideoEncoding.keepsAlpha`).
+    private let keepsAlpha: Bool
     /// A regular file: ffmpeg writes `file`'s temporary name; `lock` guards the final name.
     private let file: AtomicFile?
     private let lock: OutputLock?
@@ -34,17 +44,35 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         return dirs.map { "\($0)/ffmpeg" }.first { access($0, X_OK) == 0 }
     }
 
-    /// Starts ffmpeg for frames of `size` at `fps`. Fails now (before any rendering) when
-    /// ffmpeg is missing, naming the Debian package.
-    public init(path: String, container: Container, size: PixelSize, fps: Double) throws(SegueError) {
+    /// The names of the video encoders the ffmpeg at each path has, asked once per process.
+    private static let encodersByProgram = Mutex<[String: Set<String>]>([:])
+
+    /// Starts ffmpeg for `frameCount` frames of `size` at `fps`. Fails now (before any
+    /// rendering) when ffmpeg or the container's encoder is missing, naming what to install,
+    /// and when a container that must seek is to be streamed.
+    public init(path: String, container: Container, size: PixelSize, fps: Double, frameCount: Int) throws(SegueError) {
         guard let ffmpeg = Self.locate() else {
             throw SegueError(.ffmpegMissing, "\(container.rawValue) output needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)",
                              path: path)
         }
+        let encoding = container.encoding
+        guard Self.encoders(of: ffmpeg).contains(encoding.encoder) else {
+            throw SegueError(.ffmpegMissing, "\(container.rawValue) output needs ffmpeg's \(encoding.encoder) encoder, which \(ffmpeg) lacks "
+                             + "(Debian's ffmpeg package has it)", path: path)
+        }
         self.path = path
         self.container = container
+        keepsAlpha = encoding.keepsAlpha
+        let cap = FrameRateCap(frameCount: frameCount, fps: fps, maxRate: encoding.maxFrameRate?.rate)
+        frameRate = cap
+        keptFrames = cap.dropsFrames ? Set(cap.kept) : nil
+        note = encoding.maxFrameRate.flatMap { limit in cap.dropsFrames ? "\(path): \(limit.reason): \(cap.summary)" : nil }
+        let destination = try OutputDestination(path)
+        if case .file = destination {} else if encoding.streamOptions == nil {
+            throw .usage("\(path == "-" ? "-o -" : path): \(container.rawValue) cannot be streamed (ffmpeg seeks back to finish it); write it to a file")
+        }
         let target: String
-        switch try OutputDestination(path) {
+        switch destination {
         case .file(let resolved):
             let parent = parentDirectory(of: resolved)
             if !parent.isEmpty { try makeDirectories(parent) }
@@ -67,10 +95,10 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
 
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
-                             "-f", "rawvideo", "-pix_fmt", Self.inputPixelFormat(container),
-                             "-s", size.description, "-framerate", String(fps), "-i", "pipe:0"]
-            + (Self.videoFilter(container).map { ["-vf", $0] } ?? [])
-            + Self.encoderArguments(container, seekable: file != nil) + ["-f", container.rawValue, target]
+                             "-f", "rawvideo", "-pix_fmt", encoding.keepsAlpha ? "rgba" : "rgb0",
+                             "-s", size.description, "-framerate", String(frameRate.rate), "-i", "pipe:0"]
+            + (encoding.filter.map { ["-filter_complex", "[0:v]" + $0] } ?? [])
+            + Self.encoderArguments(container, seekable: file != nil) + [target]
         let pipe = Pipe()
         process.standardInput = pipe
         process.standardError = FileHandle(fileDescriptor: log, closeOnDealloc: false)
@@ -110,45 +138,56 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         return fd
     }
 
-    /// MP4 (H.264, 4:2:0) has no alpha: it gets the frame over black, which is the premultiplied
-    /// RGB as it is (`rgb0` ignores the fourth byte). WebM (VP9 with alpha) and GIF get straight RGBA.
-    static func inputPixelFormat(_ c: Container) -> String { c == .mp4 ? "rgb0" : "rgba" }
-
-    /// The filter applied before encoding: x264 4:2:0 needs even sides, so MP4 is padded by one
-    /// transparent-black column/row when odd.
-    public static func videoFilter(_ c: Container) -> String? { c == .mp4 ? "pad=ceil(iw/2)*2:ceil(ih/2)*2" : nil }
-
-    /// Encoder and container options (`segue bench --compare-ffmpeg` gives ffmpeg the same).
-    /// `seekable`: a regular file (MP4 moves its index to the front); otherwise a stream (MP4
-    /// written as fragments, which needs no seeking).
-    public static func encoderArguments(_ c: Container, seekable: Bool = true) -> [String] {
-        switch c {
-        case .mp4:
-            return ["-c:v", "libx264", "-preset", "medium", "-crf", "18",
-                    "-pix_fmt", "yuv420p", "-movflags", seekable ? "+faststart" : "frag_keyframe+empty_moov+default_base_moof"]
-        case .webm:
-            return ["-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-deadline", "good", "-cpu-used", "4",
-                    "-row-mt", "1", "-pix_fmt", "yuva420p"]
-        case .gif:
-            return ["-filter_complex", "[0:v]split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse",
-                    "-loop", "0"]
-        }
+    /// `ffmpeg -encoders`' names (empty when it cannot be run: then nothing is known to be there).
+    private static func encoders(of ffmpeg: String) -> Set<String> {
+        if let known = encodersByProgram.withLock({ $0[ffmpeg] }) { return known }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-encoders"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Each encoder is a line ` V....D name  description`, after a legend and a ` ------` line.
+        let names = Set(listing.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return fields.count >= 2 && fields[0].count == 6 && fields[0] != "------" ? String(fields[1]) : nil
+        })
+        encodersByProgram.withLock { $0[ffmpeg] = names }
+        return names
     }
 
-    /// MP4 reads the frame as it is; the others un-premultiply it in place (`StraightAlphaFrames`).
+    /// Encoder and container options, before the output's name (`segue bench --compare-ffmpeg`
+    /// gives ffmpeg the same), from the container's row of `VideoEncoding`. `seekable`: a
+    /// regular file; otherwise a stream.
+    public static func encoderArguments(_ c: Container, seekable: Bool = true) -> [String] {
+        let e = c.encoding
+        return ["-c:v", e.encoder] + e.options + (seekable ? e.fileOptions : e.streamOptions ?? []) + ["-f", e.muxer]
+    }
+
+    /// A frame the container keeps (`frameRate`); the others are not sent.
+    private func keeps(_ index: Int) -> Bool { keptFrames?.contains(index) ?? true }
+
+    /// A format without alpha reads the frame as it is; the others un-premultiply it in place
+    /// (`StraightAlphaFrames`).
     public func write(owned frame: inout PixelBuffer, index: Int) throws(SegueError) {
+        guard keeps(index) else { return }
         do throws(SegueError) {
-            if container == .mp4 { return try input.write(frame.bytes) }
+            if !keepsAlpha { return try input.write(frame.bytes) }
             try straight.withStraightBytes(ofOwned: &frame) { bytes throws(SegueError) in try input.write(bytes) }
         } catch {
             throw stopped(by: error)
         }
     }
 
-    /// MP4 reads the frame as it is; the others un-premultiply a copy unless it is opaque.
+    /// A format without alpha reads the frame as it is; the others un-premultiply a copy
+    /// unless it is opaque.
     public func write(_ frame: PixelBuffer, index: Int) throws(SegueError) {
+        guard keeps(index) else { return }
         do throws(SegueError) {
-            if container == .mp4 { return try input.write(frame.bytes) }
+            if !keepsAlpha { return try input.write(frame.bytes) }
             try straight.withStraightBytes(ofShared: frame) { bytes throws(SegueError) in try input.write(bytes) }
         } catch {
             throw stopped(by: error)
