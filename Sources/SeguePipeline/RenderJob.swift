@@ -89,7 +89,9 @@ public enum RenderJob {
             sink = s
         case .raw: sink = try RawVideoSink(path: output.path)
         case .y4m: sink = try Y4MSink(path: output.path, fps: transition.timeline.fps)
-        case .mp4, .webm, .gif, .mov, .apng, .webp:
+        case .apng:
+            sink = try APNGSink(path: output.path, size: transition.size, fps: transition.timeline.fps, frameCount: transition.frameCount)
+        case .mp4, .webm, .gif, .mov, .webp:
             guard let container = output.format.videoContainer else { throw SegueError(.internalError, "no container for \(output.format)") }
             let video = try FFmpegSink(path: output.path, container: container, size: transition.size, fps: transition.timeline.fps,
                                        frameCount: transition.frameCount)

@@ -6,12 +6,11 @@ import Synchronization
 /// through a folder of temporary images). A regular file is written by ffmpeg under the
 /// `AtomicFile`'s temporary name, renamed into place on success; standard output and special
 /// files (a FIFO, a device) get ffmpeg's stream directly (`pipe:1`, MP4 and MOV fragmented since
-/// a stream cannot be rewound; APNG, which must seek back, is refused). How each container is
-/// encoded is one table, `VideoEncoding`. ffmpeg's messages go to an unnamed temporary file,
+/// a stream cannot be rewound). How each container is encoded is one table, `VideoEncoding`. ffmpeg's messages go to an unnamed temporary file,
 /// which disappears with the process whatever way it ends.
 public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked Sendable {
     public enum Container: String, Sendable, CaseIterable {
-        case mp4, webm, gif, mov, apng, webp
+        case mp4, webm, gif, mov, webp
     }
 
     public let path: String
@@ -48,8 +47,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     private static let encodersByProgram = Mutex<[String: Set<String>]>([:])
 
     /// Starts ffmpeg for `frameCount` frames of `size` at `fps`. Fails now (before any
-    /// rendering) when ffmpeg or the container's encoder is missing, naming what to install,
-    /// and when a container that must seek is to be streamed.
+    /// rendering) when ffmpeg or the container's encoder is missing, naming what to install.
     public init(path: String, container: Container, size: PixelSize, fps: Double, frameCount: Int) throws(SegueError) {
         guard let ffmpeg = Self.locate() else {
             throw SegueError(.ffmpegMissing, "\(container.rawValue) output needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)",
@@ -67,12 +65,8 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         frameRate = cap
         keptFrames = cap.dropsFrames ? Set(cap.kept) : nil
         note = encoding.maxFrameRate.flatMap { limit in cap.dropsFrames ? "\(path): \(limit.reason): \(cap.summary)" : nil }
-        let destination = try OutputDestination(path)
-        if case .file = destination {} else if encoding.streamOptions == nil {
-            throw .usage("\(path == "-" ? "-o -" : path): \(container.rawValue) cannot be streamed (ffmpeg seeks back to finish it); write it to a file")
-        }
         let target: String
-        switch destination {
+        switch try OutputDestination(path) {
         case .file(let resolved):
             let parent = parentDirectory(of: resolved)
             if !parent.isEmpty { try makeDirectories(parent) }
@@ -164,7 +158,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     /// regular file; otherwise a stream.
     public static func encoderArguments(_ c: Container, seekable: Bool = true) -> [String] {
         let e = c.encoding
-        return ["-c:v", e.encoder] + e.options + (seekable ? e.fileOptions : e.streamOptions ?? []) + ["-f", e.muxer]
+        return ["-c:v", e.encoder] + e.options + (seekable ? e.fileOptions : e.streamOptions) + ["-f", e.muxer]
     }
 
     /// A frame the container keeps (`frameRate`); the others are not sent.

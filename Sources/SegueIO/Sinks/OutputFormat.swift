@@ -11,7 +11,9 @@ public enum OutputFormat: String, CaseIterable, Sendable, Codable {
     /// YUV4MPEG2 4:4:4.
     case y4m
     /// Video files encoded by ffmpeg (`VideoEncoding` says how).
-    case mp4, webm, gif, mov, apng, webp
+    case mp4, webm, gif, mov, webp
+    /// An animated PNG (`APNGSink`).
+    case apng
     /// One PNG: a grid of evenly spaced frames with progress labels.
     case contact
 
@@ -73,10 +75,6 @@ public enum OutputFormat: String, CaseIterable, Sendable, Codable {
 
     /// Only a PNG folder can be split by frames across processes; the others are one stream.
     public var isFrameSplittable: Bool { self == .png }
-    /// Whether the format can go to stdout or a special file: every one but a PNG folder and
-    /// the containers that must seek back in their file (`VideoEncoding.streamOptions`).
-    public var canWriteStdout: Bool {
-        if let videoContainer { return videoContainer.encoding.streamOptions != nil }
-        return self != .png
-    }
+    /// Every format but a PNG folder is one stream, which can go to stdout or a special file.
+    public var canWriteStdout: Bool { self != .png }
 }

@@ -15,9 +15,8 @@ public struct VideoEncoding: Sendable {
     public let options: [String]
     /// Added when writing a regular file.
     public let fileOptions: [String]
-    /// Added when writing a stream (stdout, a FIFO, a device); nil when the container must
-    /// seek back in its file and so cannot be streamed.
-    public let streamOptions: [String]?
+    /// Added when writing a stream (stdout, a FIFO, a device), which cannot be rewound.
+    public let streamOptions: [String]
     /// The highest rate the format plays back as timed; a faster sequence keeps evenly spaced
     /// frames (`FrameRateCap`), with the reason shown on stderr.
     public let maxFrameRate: (rate: Double, reason: String)?
@@ -54,12 +53,6 @@ extension FFmpegSink.Container {
             VideoEncoding(muxer: "mov", encoder: "prores_ks", keepsAlpha: true, filter: nil,
                           options: ["-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-alpha_bits", "16"],
                           fileOptions: [], streamOptions: ["-movflags", "frag_keyframe+empty_moov"], maxFrameRate: nil)
-        case .apng:
-            // Each frame's delay is the fraction 1/fps (fcTL delay_num/delay_den, PNG 3rd
-            // edition), so timing is exact. The muxer writes the frame count into acTL at the
-            // end, seeking back: it cannot be streamed.
-            VideoEncoding(muxer: "apng", encoder: "apng", keepsAlpha: true, filter: nil,
-                          options: ["-pix_fmt", "rgba", "-plays", "0"], fileOptions: [], streamOptions: nil, maxFrameRate: nil)
         case .webp:
             // Lossy VP8 colour with a lossless alpha plane; delays are whole milliseconds, taken
             // from each frame's timestamp, so they add up.
