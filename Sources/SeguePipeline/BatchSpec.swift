@@ -176,8 +176,8 @@ public enum BatchSpec {
             format = explicit
         } else {
             // Inferred from the name as written: resolving drops a trailing `/`.
-            do throws(SegueError) { format = try OutputFormat.inferred(from: out) } catch {
-                throw bad("output", error.message.replacingOccurrences(of: "--format", with: "key \"format\""))
+            do throws(SegueError) { format = try OutputFormat.inferred(from: out, formatOption: "key \"format\"") } catch {
+                throw bad("output", error.message)
             }
         }
         if outputPath == "-" && !format.canWriteStdout { throw bad("output", "\"-\" (stdout) cannot take \(format.rawValue)") }

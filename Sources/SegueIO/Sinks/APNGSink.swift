@@ -7,8 +7,9 @@ import CSegueFastPNG
 /// (frames are independent until they are put in order), then appended as the next frame. Every
 /// frame's delay is the exact fraction `1/fps` (`fcTL` delay_num/delay_den), and the frame count
 /// (`acTL`) is known before the first frame, so the file is written front to back and can be
-/// streamed to stdout or a FIFO. (ffmpeg's APNG encoder tries several blend and dispose modes
-/// per frame: about 30× slower on 1080p frames, and its muxer must seek back to the header.)
+/// streamed to stdout or a FIFO. ffmpeg's APNG encoder makes files about 7× smaller but tries
+/// several blend and dispose modes per frame on one core (70× slower on 1080p frames), and its
+/// muxer must seek back to the header (docs/BATCH.md "Outputs").
 public final class APNGSink: AbortableFrameSink, @unchecked Sendable {
     private let stream: ByteOutput
     private let size: PixelSize

@@ -6,8 +6,9 @@ import Synchronization
 /// through a folder of temporary images). A regular file is written by ffmpeg under the
 /// `AtomicFile`'s temporary name, renamed into place on success; standard output and special
 /// files (a FIFO, a device) get ffmpeg's stream directly (`pipe:1`, MP4 and MOV fragmented since
-/// a stream cannot be rewound). How each container is encoded is one table, `VideoEncoding`. ffmpeg's messages go to an unnamed temporary file,
-/// which disappears with the process whatever way it ends.
+/// a stream cannot be rewound). How each container is encoded is one table, `VideoEncoding`.
+/// ffmpeg's messages go to an unnamed temporary file, which disappears with the process
+/// whatever way it ends.
 public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked Sendable {
     public enum Container: String, Sendable, CaseIterable {
         case mp4, webm, gif, mov, webp
@@ -132,7 +133,8 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         return fd
     }
 
-    /// `ffmpeg -encoders`' names (empty when it cannot be run: then nothing is known to be there).
+    /// `ffmpeg -encoders`' names; empty when it cannot be run (the check then names the encoder,
+    /// and installing Debian's ffmpeg mends both).
     private static func encoders(of ffmpeg: String) -> Set<String> {
         if let known = encodersByProgram.withLock({ $0[ffmpeg] }) { return known }
         let process = Process()

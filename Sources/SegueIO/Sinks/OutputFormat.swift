@@ -35,8 +35,9 @@ public enum OutputFormat: String, CaseIterable, Sendable, Codable {
     /// rule for `render`, `batch` and serve's exported specs: `-` → y4m (self-describing on a
     /// pipe); a path ending in `/` or without an extension → a PNG folder; a listed extension →
     /// its format. Anything else is refused (64) rather than guessed: `.png` or `.jpg` would
-    /// otherwise become a folder of that name, and an unknown extension a folder too.
-    public static func inferred(from path: String) throws(SegueError) -> OutputFormat {
+    /// otherwise become a folder of that name, and an unknown extension a folder too. Messages
+    /// name the format choice as `formatOption` (`--format`, or a spec's `format` key).
+    public static func inferred(from path: String, formatOption: String = "--format") throws(SegueError) -> OutputFormat {
         if path == "-" { return .y4m }
         if path.hasSuffix("/") { return .png }
         let ext = (path as NSString).pathExtension.lowercased()
@@ -44,17 +45,19 @@ public enum OutputFormat: String, CaseIterable, Sendable, Codable {
         if let format = allCases.first(where: { $0.extensions.contains(ext) }) { return format }
         if ["png", "jpg", "jpeg"].contains(ext) {
             throw SegueError(.usage, "a PNG sequence is written to a folder: name one without an extension (or ending in /); "
-                + ".apng is an animated PNG, --format contact a contact sheet, --format png keeps this name for a folder", path: path)
+                + ".apng is an animated PNG, \(formatOption) contact a contact sheet, \(formatOption) png keeps this name for a folder",
+                path: path)
         }
-        throw SegueError(.usage, "unknown output extension .\(ext); outputs: \(listing), or --format to choose one", path: path)
+        throw SegueError(.usage, "unknown output extension .\(ext); outputs: \(listing(formatOption: formatOption)), "
+            + "or \(formatOption) to choose one", path: path)
     }
 
     /// `png (a folder), raw (.rgba .raw), …`: every format and how a path names it.
-    public static var listing: String {
+    private static func listing(formatOption: String) -> String {
         allCases.map { format in
             switch format {
             case .png: "png (a folder)"
-            case .contact: "contact (--format only)"
+            case .contact: "contact (\(formatOption) only)"
             default: "\(format.rawValue) (\(format.extensions.map { "." + $0 }.joined(separator: " ")))"
             }
         }.joined(separator: ", ")
