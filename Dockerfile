@@ -20,7 +20,7 @@ RUN make build \
 # Run: only the packages the Makefile names for run time (EGL with Mesa llvmpipe, libpng, libjpeg, libdeflate, LittleCMS).
 FROM debian:12-slim
 COPY --from=build /runtime-packages /tmp/runtime-packages
-# ffmpeg is only needed for mp4/webm/gif output: build with --build-arg FFMPEG=ffmpeg to add it.
+# ffmpeg is only needed for mp4/webm/gif/mov/webp output: build with --build-arg FFMPEG=ffmpeg to add it.
 ARG FFMPEG=
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(cat /tmp/runtime-packages) $FFMPEG \

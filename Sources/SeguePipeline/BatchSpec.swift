@@ -36,6 +36,7 @@ public enum BatchSpec {
         "format": "string", "size": "string", "fps": "number", "duration": "number", "timing": "string",
         "gesture": "path", "params": "object", "backend": "string", "seed": "integer", "fit": "string", "colorspace": "string",
         "scale": "number or auto", "pngCompression": "string",
+        "sheetFrames": "integer", "sheetColumns": "integer", "sheetWidth": "integer",
     ]
 
     /// Effect names resolve through `catalog`, as `segue render` resolves them.
@@ -171,21 +172,34 @@ public enum BatchSpec {
         // An empty path would resolve to the spec's own folder and fill it with frames.
         guard !out.isEmpty else { throw bad("output", "empty: name a folder, a file or - (stdout)") }
         let outputPath = out == "-" ? "-" : resolve(out)
-        var format = OutputFormat.inferred(from: outputPath)
+        let format: OutputFormat
         if let f = string("format") {
             guard let explicit = OutputFormat(rawValue: f) else {
                 throw bad("format", "\"\(f)\": expected \(OutputFormat.choiceList)")
             }
             format = explicit
+        } else {
+            // Inferred from the name as written: resolving drops a trailing `/`.
+            do throws(SegueError) { format = try OutputFormat.inferred(from: out, formatOption: "key \"format\"") } catch {
+                throw bad("output", error.message)
+            }
         }
-        if outputPath == "-" && !format.canWriteStdout { throw bad("output", "\"-\" (stdout) takes only raw or y4m, not \(format.rawValue)") }
+        if outputPath == "-" && !format.canWriteStdout { throw bad("output", "\"-\" (stdout) cannot take \(format.rawValue)") }
+        var sheet = ContactSheetSink.Layout()
+        for (key, limit, field) in [("sheetFrames", Limits.sheetFrames, \ContactSheetSink.Layout.frames),
+                                    ("sheetColumns", Limits.sheetColumns, \.columns), ("sheetWidth", Limits.sheetWidth, \.thumbnailWidth)] {
+            // `checkKeys` took only whole numbers up to 2^53.
+            guard let value = number(key).map({ Int($0) }) else { continue }
+            if let problem = limit.problem(value) { throw bad(key, "\(value): \(problem)") }
+            sheet[keyPath: field] = value
+        }
         var compression = PNGCompression.fast
         if let c = string("pngCompression") {
             guard let value = PNGCompression(rawValue: c) else { throw bad("pngCompression", "\"\(c)\": expected \(PNGCompression.choiceList)") }
             compression = value
         }
         return BatchJob(index: index, name: name, request: request,
-                        output: OutputSpec(format: format, path: outputPath, pngCompression: compression), backend: backend)
+                        output: OutputSpec(format: format, path: outputPath, pngCompression: compression, sheet: sheet), backend: backend)
     }
 
     /// Inputs are checked after outputs, so an input that another job would write is reported

@@ -62,6 +62,8 @@ public enum FrameLoop {
 /// (PNG encoding is the slowest stage of a PNG sequence; this is how it uses every core).
 protocol ConcurrentFrameSink: FrameSink {}
 extension PNGSequenceSink: ConcurrentFrameSink {}
+/// Frames are deflated concurrently and appended in order.
+extension APNGSink: ConcurrentFrameSink {}
 extension NullSink: ConcurrentFrameSink {}
 
 /// Runs sink writes on background queues, at most `capacity` frames in flight. A sequential

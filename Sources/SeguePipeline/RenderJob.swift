@@ -7,10 +7,14 @@ public struct OutputSpec: Sendable {
     public var format: OutputFormat
     public var path: String
     public var pngCompression: PNGCompression
-    public init(format: OutputFormat, path: String, pngCompression: PNGCompression = .fast) {
+    /// What a `contact` output shows.
+    public var sheet: ContactSheetSink.Layout
+    public init(format: OutputFormat, path: String, pngCompression: PNGCompression = .fast,
+                sheet: ContactSheetSink.Layout = ContactSheetSink.Layout()) {
         self.format = format
         self.path = path
         self.pngCompression = pngCompression
+        self.sheet = sheet
     }
 }
 
@@ -44,16 +48,18 @@ public struct Manifest: Codable, Sendable {
 /// same job finished, renders into the sinks, writes the manifest. A PNG folder is locked
 /// for the job's selection (`.MANIFEST.lock`) and journals its frames as they finish.
 public enum RenderJob {
+    /// `notice` receives one-line messages for stderr (a GIF leaving frames out).
     public static func run(_ transition: PreparedTransition, renderer: any FrameRenderer, output: OutputSpec,
                            selection: FrameSelection = FrameSelection(), resume: Bool = false,
                            extraSinks: [any FrameSink] = [], version: String,
-                           progress: ((Int, Int) -> Void)? = nil) throws(SegueError) -> JobOutcome {
+                           progress: ((Int, Int) -> Void)? = nil, notice: (String) -> Void = { _ in }) throws(SegueError) -> JobOutcome {
         if !selection.isAll && !output.format.isFrameSplittable {
             throw .usage("--frames/--shard need PNG output (\(output.format.rawValue) is one stream)")
         }
         if resume && output.format != .png { throw .usage("--resume needs PNG output") }
         if output.path == "-" && !output.format.canWriteStdout {
-            throw .usage("-o -: a PNG folder cannot go to stdout; choose a stream format (--format raw, y4m, mp4, webm, gif, contact)")
+            throw .usage("-o -: \(output.format == .png ? "a PNG folder" : output.format.rawValue) cannot go to stdout; choose a stream format "
+                + "(--format \(OutputFormat.allCases.filter(\.canWriteStdout).map(\.rawValue).joined(separator: ", ")))")
         }
         var frames = try selection.frames(of: transition.frameCount)
         var kept: [FrameRecord] = []
@@ -83,17 +89,21 @@ public enum RenderJob {
             sink = s
         case .raw: sink = try RawVideoSink(path: output.path)
         case .y4m: sink = try Y4MSink(path: output.path, fps: transition.timeline.fps)
-        case .mp4: sink = try FFmpegSink(path: output.path, container: .mp4, size: transition.size, fps: transition.timeline.fps,
-                                         colorSpace: transition.colorSpace)
-        case .webm: sink = try FFmpegSink(path: output.path, container: .webm, size: transition.size, fps: transition.timeline.fps,
-                                          colorSpace: transition.colorSpace)
-        case .gif: sink = try FFmpegSink(path: output.path, container: .gif, size: transition.size, fps: transition.timeline.fps,
-                                         colorSpace: transition.colorSpace)
+        case .apng:
+            sink = try APNGSink(path: output.path, size: transition.size, fps: transition.timeline.fps, frameCount: transition.frameCount,
+                                colorSpace: transition.colorSpace)
+        case .mp4, .webm, .gif, .mov, .webp:
+            guard let container = output.format.videoContainer else { throw SegueError(.internalError, "no container for \(output.format)") }
+            let video = try FFmpegSink(path: output.path, container: container, size: transition.size, fps: transition.timeline.fps,
+                                       frameCount: transition.frameCount, colorSpace: transition.colorSpace)
+            if let note = video.note { notice(note) }
+            sink = video
         case .contact:
-            if let problem = ContactSheetSink.sizeProblem(frameSize: transition.size, frameCount: transition.frameCount) {
+            if let problem = ContactSheetSink.sizeProblem(frameSize: transition.size, frameCount: transition.frameCount, layout: output.sheet) {
                 throw SegueError(.invalidInput, problem, path: output.path)
             }
-            sink = ContactSheetSink(path: output.path, frameCount: transition.frameCount, colorSpace: transition.colorSpace)
+            sink = ContactSheetSink(path: output.path, frameCount: transition.frameCount, layout: output.sheet,
+                                    colorSpace: transition.colorSpace)
         }
         let stats: RenderStats
         do throws(SegueError) {

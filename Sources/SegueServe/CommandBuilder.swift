@@ -53,7 +53,9 @@ struct CommandBuilder {
     private var optionsAndJob: (arguments: [String], job: [String: SpecValue]) {
         let effect = effectArgument
         var arguments: [String] = []
-        var job: [String: SpecValue] = ["effect": .string(effect), "output": .string("out/\(outputName)")]
+        // A PNG folder, named with a trailing `/` so that a dot in a shader's name is not taken
+        // for an extension (`OutputFormat.inferred`).
+        var job: [String: SpecValue] = ["effect": .string(effect), "output": .string("out/\(outputName)/")]
         var params: [String: String] = [:]
         for (key, value) in query.options {
             switch key {

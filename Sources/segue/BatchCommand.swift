@@ -108,7 +108,8 @@ struct BatchCommand: ParsableCommand {
                     progress = reporter
                     let outcome = try RenderJob.run(transition, renderer: renderer, output: job.output, selection: selection,
                                                     resume: outputOptions.resume && job.output.format == .png, version: Segue.version,
-                                                    progress: reporter.update)
+                                                    progress: reporter.update,
+                                                    notice: { if !outputOptions.quiet { printError("segue: \(job.label): \($0)") } })
                     row.frames = outcome.frames
                     row.skipped = outcome.skipped
                     row.seconds = outcome.seconds

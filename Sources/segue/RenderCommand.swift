@@ -6,53 +6,52 @@ import SeguePipeline
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a transition: a PNG sequence DIR/000000.png, 000001.png, …, or raw, y4m, mp4, webm, gif, contact (docs/BATCH.md).")
+        abstract: "Render a transition: a PNG sequence DIR/000000.png, 000001.png, …, or raw, y4m, mp4, webm, gif, mov, apng, webp, contact (docs/BATCH.md).")
 
     @Argument(help: "Effect name (see `segue list`) or a shader file (.glsl).") var effect: String
     @OptionGroup var options: TransitionOptions
     @Option(name: .shortAndLong, help: "Output folder (png), file, device or FIFO, or - for stdout (every format but png). Default: out/EFFECT[.EXT].") var output: String?
-    @Option(help: "Output format. Default: from the output's extension, else png.")
+    @Option(help: "Output format. Default: from the output's extension (none: png); an unknown one is refused.")
     var format: OutputFormat?
     @OptionGroup var outputOptions: OutputOptions
     @Option(help: "Also write a contact sheet (a grid of frames) to this PNG file (- for stdout).") var contactSheet: String?
-    @Option(help: "Frames on the contact sheet (1…12).") var sheetFrames = ContactSheetSink.maxThumbnails
-    @Option(help: "Contact sheet columns (1…12).") var sheetColumns = 4
-    @Option(help: "Contact sheet thumbnail width in pixels (16…4096).") var sheetWidth = 240
+    @Option(help: "Frames on the contact sheet (1…12; --contact-sheet or --format contact; default 12).") var sheetFrames: Int?
+    @Option(help: "Contact sheet columns (1…12; default 4).") var sheetColumns: Int?
+    @Option(help: "Contact sheet thumbnail width in pixels (16…4096; default 240).") var sheetWidth: Int?
 
     func run() throws {
         try reportingErrors { () throws(SegueError) in
-            if contactSheet != nil {
-                try Limits.sheetFrames.check(sheetFrames, option: "--sheet-frames")
-                try Limits.sheetColumns.check(sheetColumns, option: "--sheet-columns")
-                try Limits.sheetWidth.check(sheetWidth, option: "--sheet-width")
-            }
+            // Default: out/EFFECT (a PNG folder), or out/EFFECT.mp4 etc. for a file format.
+            let chosen = if let format { format } else { try OutputFormat.inferred(from: output ?? "out") }
+            let sheet = try sheetLayout(format: chosen)
+            if let contactSheet { try OutputFormat.checkPNGFileName(contactSheet, option: "--contact-sheet") }
             let selection = try outputOptions.selection()
             let transition = try options.prepare(effect: effect)
-            if let contactSheet, let problem = ContactSheetSink.sizeProblem(
-                frameSize: transition.size, frameCount: transition.frameCount, thumbnails: sheetFrames, columns: sheetColumns,
-                thumbnailWidth: sheetWidth) {
-                throw .usage("--contact-sheet \(contactSheet): \(problem) (use a smaller --sheet-width)")
-            }
-            // Default: out/EFFECT (a PNG folder), or out/EFFECT.mp4 etc. for a file format.
-            let chosen = format ?? OutputFormat.inferred(from: output ?? "out")
             let destination = output ?? "out/\(transition.descriptor.name)" + (chosen.isFrameSplittable ? "" : ".\(chosen.fileExtension)")
+            if let sheet, let problem = ContactSheetSink.sizeProblem(frameSize: transition.size, frameCount: transition.frameCount,
+                                                                     layout: sheet) {
+                let named = contactSheet.map { "--contact-sheet \($0)" } ?? "--format contact"
+                throw .usage("\(named): \(problem) (use a smaller --sheet-width)")
+            }
             if contactSheet == "-" && destination == "-" {
                 throw .usage("--contact-sheet -: stdout already carries the frames (-o -)")
             }
             let session = try options.session()
             let renderer = try session.renderer(for: transition)
-            let spec = OutputSpec(format: chosen, path: destination, pngCompression: outputOptions.pngCompression)
+            let spec = OutputSpec(format: chosen, path: destination, pngCompression: outputOptions.pngCompression,
+                                  sheet: sheet ?? ContactSheetSink.Layout())
             var extra: [any FrameSink] = []
-            if let contactSheet {
-                extra.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount, thumbnails: sheetFrames,
-                                              columns: sheetColumns, thumbnailWidth: sheetWidth, colorSpace: transition.colorSpace))
+            if let contactSheet, let sheet {
+                extra.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount, layout: sheet,
+                                              colorSpace: transition.colorSpace))
             }
             let progress = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: transition.descriptor.name)
             let outcome: JobOutcome
             do throws(SegueError) {
                 outcome = try RenderJob.run(transition, renderer: renderer, output: spec, selection: selection,
                                             resume: outputOptions.resume, extraSinks: extra, version: Segue.version,
-                                            progress: progress.update)
+                                            progress: progress.update,
+                                            notice: { if !outputOptions.quiet { printError("segue: \($0)") } })
             } catch {
                 progress.finish()
                 throw error
@@ -62,6 +61,25 @@ struct RenderCommand: ParsableCommand {
                 printError(summary(transition, frames: outcome.frames, seconds: outcome.seconds, skippedFrames: outcome.skipped, renderer: renderer.backendName, destination: destination == "-" ? "stdout" : destination))
             }
         }
+    }
+}
+
+extension RenderCommand {
+    /// The contact sheet's layout when one is written (`--contact-sheet` or `--format contact`),
+    /// each option checked; a sheet option without a sheet is refused rather than ignored.
+    func sheetLayout(format: OutputFormat) throws(SegueError) -> ContactSheetSink.Layout? {
+        let given = [("--sheet-frames", sheetFrames), ("--sheet-columns", sheetColumns), ("--sheet-width", sheetWidth)]
+        guard contactSheet != nil || format == .contact else {
+            if let (option, _) = given.first(where: { $0.1 != nil }) {
+                throw .usage("\(option): needs --contact-sheet FILE or --format contact")
+            }
+            return nil
+        }
+        var layout = ContactSheetSink.Layout()
+        if let sheetFrames { try Limits.sheetFrames.check(sheetFrames, option: "--sheet-frames"); layout.frames = sheetFrames }
+        if let sheetColumns { try Limits.sheetColumns.check(sheetColumns, option: "--sheet-columns"); layout.columns = sheetColumns }
+        if let sheetWidth { try Limits.sheetWidth.check(sheetWidth, option: "--sheet-width"); layout.thumbnailWidth = sheetWidth }
+        return layout
     }
 }
 
@@ -84,6 +102,7 @@ struct StillCommand: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(SegueError) in
             try Limits.fraction.check(at, option: "--at")
+            try OutputFormat.checkPNGFileName(output, option: "-o")
             let transition = try options.prepare(effect: effect)
             let session = try options.session()
             let renderer = try session.renderer(for: transition)

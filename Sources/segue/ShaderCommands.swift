@@ -93,6 +93,7 @@ struct WatchCommand: ParsableCommand {
             try Limits.fraction.check(at, option: "--at")
             if let strip { try Limits.stripFrames.check(strip, option: "--strip") }
             try Limits.watchInterval.check(interval, option: "--interval")
+            try OutputFormat.checkPNGFileName(output, option: "-o")
             // A pipe cannot take back a preview: only one render can go to stdout.
             guard output != "-" || once else { throw .usage("-o -: watch writes a new preview on every change; use --once for stdout, or a file") }
             session = try options.session()

@@ -58,6 +58,7 @@ struct TimingCommand: ParsableCommand {
         }
         let curve = try TimingCurve(parsing: spec)
         if let plot {
+            try OutputFormat.checkPNGFileName(plot, option: "--plot")
             try PNGCodec.write(CurvePlot(curve: curve, duration: duration).render(), to: plot, compression: .default)
         }
         var text = ""

@@ -43,7 +43,7 @@ extension SegueIOTests {
         let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/sheet.png"
-        let sink = ContactSheetSink(path: path, frameCount: 31, columns: 4, thumbnailWidth: 120)
+        let sink = ContactSheetSink(path: path, frameCount: 31, layout: .init(columns: 4, thumbnailWidth: 120))
         var frame = PixelBuffer(width: 240, height: 160)
         for i in 0..<31 {
             frame.fill(Color(r: Double(i) / 30, g: 0.3, b: 1 - Double(i) / 30, a: i % 2 == 0 ? 1 : 0.5))

@@ -92,8 +92,8 @@ import Testing
         #expect(ContactSheetSink.sizeProblem(frameSize: PixelSize(width: 390, height: 844), frameCount: 60) == nil)
         // 1×4000 frames make 240×960000 thumbnails (> 7 GB for the sheet).
         #expect(ContactSheetSink.sizeProblem(frameSize: PixelSize(width: 1, height: 4000), frameCount: 60)?.contains("240x960000") == true)
-        #expect(ContactSheetSink.sizeProblem(frameSize: PixelSize(width: 100, height: 100), frameCount: 60, thumbnails: 12, columns: 12,
-                                             thumbnailWidth: 4096) != nil)
+        #expect(ContactSheetSink.sizeProblem(frameSize: PixelSize(width: 100, height: 100), frameCount: 60,
+                                             layout: .init(frames: 12, columns: 12, thumbnailWidth: 4096)) != nil)
     }
 
     @Test func shardMessagesSayWhatIsWrong() throws {

@@ -120,6 +120,7 @@ import Testing
                 == "segue still shaders/wipe.glsl --at 0.3 --from shots/a.png --param smoothness=0.2 --timing 'cubic-bezier(0.2,0,0,1)' --fps 30 -o wipe.png")
         let job = ((reply.json["spec"] as? [String: Any])?["jobs"] as? [[String: Any]])?.first ?? [:]
         #expect(job["effect"] as? String == "shaders/wipe.glsl")
+        #expect(job["output"] as? String == "out/wipe/")
         #expect(job["fps"] as? Int == 30)
         #expect(job["params"] as? [String: String] == ["smoothness": "0.2"])
         // The still line, run, writes the frame the server renders.

@@ -7,6 +7,22 @@ import Synchronization
 /// a whole transition. Only the chosen frames are kept, as thumbnails, so memory does not
 /// grow with the frame count.
 public final class ContactSheetSink: FrameSink {
+    /// What a sheet shows, from `--sheet-frames`, `--sheet-columns`, `--sheet-width` (or a
+    /// batch job's `sheetFrames`, …): the same for `--contact-sheet FILE` and `--format contact`.
+    public struct Layout: Sendable, Equatable {
+        /// Frames on the sheet (`Limits.sheetFrames`).
+        public var frames: Int
+        /// Thumbnails per row (`Limits.sheetColumns`).
+        public var columns: Int
+        /// Thumbnail width in pixels (`Limits.sheetWidth`).
+        public var thumbnailWidth: Int
+        public init(frames: Int = ContactSheetSink.maxThumbnails, columns: Int = 4, thumbnailWidth: Int = 240) {
+            self.frames = frames
+            self.columns = columns
+            self.thumbnailWidth = thumbnailWidth
+        }
+    }
+
     public let path: String
     public let frameCount: Int
     public let columns: Int
@@ -21,25 +37,22 @@ public final class ContactSheetSink: FrameSink {
 
     private let thumbnails = Mutex<[Int: PixelBuffer]>([:])
 
-    /// `thumbnails` frames (at most `maxThumbnails`) in rows of `columns`, in `colorSpace`.
-    public init(path: String, frameCount: Int, thumbnails count: Int = maxThumbnails, columns: Int = 4, thumbnailWidth: Int = 240,
-                colorSpace: ColorSpace = .srgb) {
+    /// `layout.frames` frames (at most `maxThumbnails`) in rows of `layout.columns`, in `colorSpace`.
+    public init(path: String, frameCount: Int, layout: Layout = Layout(), colorSpace: ColorSpace = .srgb) {
         self.path = path
         self.colorSpace = colorSpace
         self.frameCount = max(1, frameCount)
-        self.columns = max(1, columns)
-        self.thumbnailWidth = max(8, thumbnailWidth)
-        let n = min(self.frameCount, max(1, min(count, Self.maxThumbnails)))
-        let last = self.frameCount - 1
-        selected = n == 1 ? [0] : (0..<n).map { i in Int((Double(i * last) / Double(n - 1)).rounded()) }
+        self.columns = max(1, layout.columns)
+        self.thumbnailWidth = max(8, layout.thumbnailWidth)
+        selected = evenlySpacedIndices(min(layout.frames, Self.maxThumbnails), in: self.frameCount)
     }
 
     /// What is wrong, if anything, with a sheet whose thumbnails or whole image would pass the
     /// canvas limits (`Limits.canvasSide`, `Limits.canvasPixels`): a narrow frame makes tall
-    /// thumbnails, a wide thumbnail a wide sheet. Asked before any frame is rendered.
-    public static func sizeProblem(frameSize: PixelSize, frameCount: Int, thumbnails: Int = maxThumbnails, columns: Int = 4,
-                                   thumbnailWidth: Int = 240) -> String? {
-        let sheet = ContactSheetSink(path: "", frameCount: frameCount, thumbnails: thumbnails, columns: columns, thumbnailWidth: thumbnailWidth)
+    /// thumbnails, a wide thumbnail a wide sheet. Asked before any frame is rendered, so no
+    /// oversized sheet is ever allocated.
+    public static func sizeProblem(frameSize: PixelSize, frameCount: Int, layout: Layout = Layout()) -> String? {
+        let sheet = ContactSheetSink(path: "", frameCount: frameCount, layout: layout)
         let thumb = sheet.thumbnailSize(of: frameSize)
         let size = sheetSize(count: sheet.selected.count, columns: sheet.columns, thumbnailSize: thumb)
         let side = Limits.canvasSide.range.upperBound

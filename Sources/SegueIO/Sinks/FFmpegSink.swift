@@ -1,23 +1,33 @@
 import Foundation
 import SegueCore
+import Synchronization
 
 /// Video files encoded by an `ffmpeg` child process: frames go to its stdin as raw RGBA (never
 /// through a folder of temporary images). A regular file is written by ffmpeg under the
 /// `AtomicFile`'s temporary name, renamed into place on success; standard output and special
-/// files (a FIFO, a device) get ffmpeg's stream directly (`pipe:1`, MP4 fragmented since a
-/// stream cannot be rewound). ffmpeg's messages go to an unnamed temporary file, which
-/// disappears with the process whatever way it ends.
+/// files (a FIFO, a device) get ffmpeg's stream directly (`pipe:1`, MP4 and MOV fragmented since
+/// a stream cannot be rewound). How each container is encoded is one table, `VideoEncoding`.
+/// ffmpeg's messages go to an unnamed temporary file, which disappears with the process
+/// whatever way it ends.
 public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked Sendable {
     public enum Container: String, Sendable, CaseIterable {
-        case mp4, webm, gif
+        case mp4, webm, gif, mov, webp
     }
 
     public let path: String
     public let container: Container
+    /// The frames ffmpeg gets and their rate (GIF above 50 fps keeps some).
+    public let frameRate: FrameRateCap
+    /// Why frames are left out, when they are: one line for stderr.
+    public let note: String?
     private let process = Process()
     private let input: ByteOutput
     private let stdinHandle: FileHandle
     private let straight = StraightAlphaFrames()
+    /// `frameRate.kept` when frames are left out; nil when every frame is written.
+    private let keptFrames: Set<Int>?
+    /// The container takes straight RGBA; otherwise the frame over black (`VideoEncoding.keepsAlpha`).
+    private let keepsAlpha: Bool
     /// A regular file: ffmpeg writes `file`'s temporary name; `lock` guards the final name.
     private let file: AtomicFile?
     private let lock: OutputLock?
@@ -34,15 +44,30 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         return dirs.map { "\($0)/ffmpeg" }.first { access($0, X_OK) == 0 }
     }
 
-    /// Starts ffmpeg for frames of `size` at `fps` whose numbers are in `colorSpace`. Fails now
-    /// (before any rendering) when ffmpeg is missing, naming the Debian package.
-    public init(path: String, container: Container, size: PixelSize, fps: Double, colorSpace: ColorSpace = .srgb) throws(SegueError) {
+    /// The names of the video encoders the ffmpeg at each path has, asked once per process.
+    private static let encodersByProgram = Mutex<[String: Set<String>]>([:])
+
+    /// Starts ffmpeg for `frameCount` frames of `size` at `fps` whose numbers are in
+    /// `colorSpace`. Fails now (before any rendering) when ffmpeg or the container's encoder is
+    /// missing, naming what to install.
+    public init(path: String, container: Container, size: PixelSize, fps: Double, frameCount: Int,
+                colorSpace: ColorSpace = .srgb) throws(SegueError) {
         guard let ffmpeg = Self.locate() else {
             throw SegueError(.ffmpegMissing, "\(container.rawValue) output needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)",
                              path: path)
         }
+        let encoding = container.encoding
+        guard Self.encoders(of: ffmpeg).contains(encoding.encoder) else {
+            throw SegueError(.ffmpegMissing, "\(container.rawValue) output needs ffmpeg's \(encoding.encoder) encoder, which \(ffmpeg) lacks "
+                             + "(Debian's ffmpeg package has it)", path: path)
+        }
         self.path = path
         self.container = container
+        keepsAlpha = encoding.keepsAlpha
+        let cap = FrameRateCap(frameCount: frameCount, fps: fps, maxRate: encoding.maxFrameRate?.rate)
+        frameRate = cap
+        keptFrames = cap.dropsFrames ? Set(cap.kept) : nil
+        note = encoding.maxFrameRate.flatMap { limit in cap.dropsFrames ? "\(path): \(limit.reason): \(cap.summary)" : nil }
         let target: String
         switch try OutputDestination(path) {
         case .file(let resolved):
@@ -67,11 +92,10 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
 
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
-                             "-f", "rawvideo", "-pix_fmt", Self.inputPixelFormat(container),
-                             "-s", size.description, "-framerate", String(fps), "-i", "pipe:0"]
-            + Self.filterArguments([Self.videoFilter(container), Self.colorFilter(container)].compactMap { $0 })
-            + Self.encoderArguments(container, seekable: file != nil) + Self.colorArguments(container, colorSpace)
-            + ["-f", container.rawValue, target]
+                             "-f", "rawvideo", "-pix_fmt", encoding.keepsAlpha ? "rgba" : "rgb0",
+                             "-s", size.description, "-framerate", String(frameRate.rate), "-i", "pipe:0"]
+            + (Self.filterGraph(container).map { ["-filter_complex", "[0:v]" + $0] } ?? [])
+            + Self.encoderArguments(container, seekable: file != nil) + Self.colorArguments(container, colorSpace) + [target]
         let pipe = Pipe()
         process.standardInput = pipe
         process.standardError = FileHandle(fileDescriptor: log, closeOnDealloc: false)
@@ -111,69 +135,79 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         return fd
     }
 
-    /// MP4 (H.264, 4:2:0) has no alpha: it gets the frame over black, which is the premultiplied
-    /// RGB as it is (`rgb0` ignores the fourth byte). WebM (VP9 with alpha) and GIF get straight RGBA.
-    static func inputPixelFormat(_ c: Container) -> String { c == .mp4 ? "rgb0" : "rgba" }
-
-    /// The filter applied before encoding: x264 4:2:0 needs even sides, so MP4 is padded by one
-    /// transparent-black column/row when odd.
-    public static func videoFilter(_ c: Container) -> String? { c == .mp4 ? "pad=ceil(iw/2)*2:ceil(ih/2)*2" : nil }
-
-    /// `-vf` with `filters` in order, or nothing.
-    static func filterArguments(_ filters: [String]) -> [String] {
-        filters.isEmpty ? [] : ["-vf", filters.joined(separator: ",")]
+    /// `ffmpeg -encoders`' names; empty when it cannot be run (the check then names the encoder,
+    /// and installing Debian's ffmpeg mends both).
+    private static func encoders(of ffmpeg: String) -> Set<String> {
+        if let known = encodersByProgram.withLock({ $0[ffmpeg] }) { return known }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-encoders"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Each encoder is a line ` V....D name  description`, after a legend and a ` ------` line.
+        let names = Set(listing.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return fields.count >= 2 && fields[0].count == 6 && fields[0] != "------" ? String(fields[1]) : nil
+        })
+        encodersByProgram.withLock { $0[ffmpeg] = names }
+        return names
     }
 
-    /// RGB → YUV with the BT.709 matrix, limited range, for the formats that encode YUV: ffmpeg's
-    /// swscale converts with BT.601 unless told (FFmpeg filters documentation, `scale`:
+    /// The filters applied before encoding: the container's own (`VideoEncoding.filter`), then
+    /// for a YUV encoder the conversion with the BT.709 matrix, limited range: ffmpeg's swscale
+    /// converts with BT.601 unless told (FFmpeg filters documentation, `scale`:
     /// `out_color_matrix`, `out_range`), and players read an untagged or BT.709-tagged HD stream
-    /// with BT.709. GIF keeps RGB.
-    public static func colorFilter(_ c: Container) -> String? {
-        c == .gif ? nil : "scale=out_color_matrix=bt709:out_range=tv"
+    /// with BT.709.
+    public static func filterGraph(_ c: Container) -> String? {
+        let filters = [c.encoding.filter, c.encoding.yuv ? "scale=out_color_matrix=bt709:out_range=tv" : nil].compactMap { $0 }
+        return filters.isEmpty ? nil : filters.joined(separator: ",")
     }
 
-    /// The tags that say what the YUV numbers mean, so ffmpeg, browsers and QuickTime decode the
-    /// same colours: the BT.709 matrix and limited range (as `colorFilter` made them), the
-    /// working space's primaries (BT.709, which sRGB shares, or SMPTE EG 432-1 for Display P3)
-    /// and the sRGB transfer (IEC 61966-2-1): H.273 code points 1/1 or 12, 13, into the H.264 VUI
-    /// and MP4 `colr` box, the VP9 header and WebM `Colour` element. GIF has no such tags.
+    /// The tags that say what a YUV stream's numbers mean, so ffmpeg, browsers and QuickTime
+    /// decode the same colours: the BT.709 matrix and limited range (as `filterGraph` made them),
+    /// the working space's primaries (BT.709, which sRGB shares, or SMPTE EG 432-1 for Display
+    /// P3) and the sRGB transfer (IEC 61966-2-1): H.273 code points 1/1 or 12, 13, into the H.264
+    /// VUI and MP4/MOV `colr` box, the VP9 header and WebM `Colour` element. GIF and WebP
+    /// (RGB in, the encoder's own conversion) carry none.
     public static func colorArguments(_ c: Container, _ space: ColorSpace) -> [String] {
-        guard c != .gif else { return [] }
+        guard c.encoding.yuv else { return [] }
         return ["-colorspace", "bt709", "-color_primaries", space == .displayP3 ? "smpte432" : "bt709",
                 "-color_trc", "iec61966-2-1", "-color_range", "tv"]
     }
 
-    /// Encoder and container options (`segue bench --compare-ffmpeg` gives ffmpeg the same).
-    /// `seekable`: a regular file (MP4 moves its index to the front); otherwise a stream (MP4
-    /// written as fragments, which needs no seeking).
+    /// Encoder and container options, before the output's name (`segue bench --compare-ffmpeg`
+    /// gives ffmpeg the same), from the container's row of `VideoEncoding`. `seekable`: a
+    /// regular file; otherwise a stream.
     public static func encoderArguments(_ c: Container, seekable: Bool = true) -> [String] {
-        switch c {
-        case .mp4:
-            return ["-c:v", "libx264", "-preset", "medium", "-crf", "18",
-                    "-pix_fmt", "yuv420p", "-movflags", seekable ? "+faststart" : "frag_keyframe+empty_moov+default_base_moof"]
-        case .webm:
-            return ["-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-deadline", "good", "-cpu-used", "4",
-                    "-row-mt", "1", "-pix_fmt", "yuva420p"]
-        case .gif:
-            return ["-filter_complex", "[0:v]split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse",
-                    "-loop", "0"]
-        }
+        let e = c.encoding
+        return ["-c:v", e.encoder] + e.options + (seekable ? e.fileOptions : e.streamOptions) + ["-f", e.muxer]
     }
 
-    /// MP4 reads the frame as it is; the others un-premultiply it in place (`StraightAlphaFrames`).
+    /// A frame the container keeps (`frameRate`); the others are not sent.
+    private func keeps(_ index: Int) -> Bool { keptFrames?.contains(index) ?? true }
+
+    /// A format without alpha reads the frame as it is; the others un-premultiply it in place
+    /// (`StraightAlphaFrames`).
     public func write(owned frame: inout PixelBuffer, index: Int) throws(SegueError) {
+        guard keeps(index) else { return }
         do throws(SegueError) {
-            if container == .mp4 { return try input.write(frame.bytes) }
+            if !keepsAlpha { return try input.write(frame.bytes) }
             try straight.withStraightBytes(ofOwned: &frame) { bytes throws(SegueError) in try input.write(bytes) }
         } catch {
             throw stopped(by: error)
         }
     }
 
-    /// MP4 reads the frame as it is; the others un-premultiply a copy unless it is opaque.
+    /// A format without alpha reads the frame as it is; the others un-premultiply a copy
+    /// unless it is opaque.
     public func write(_ frame: PixelBuffer, index: Int) throws(SegueError) {
+        guard keeps(index) else { return }
         do throws(SegueError) {
-            if container == .mp4 { return try input.write(frame.bytes) }
+            if !keepsAlpha { return try input.write(frame.bytes) }
             try straight.withStraightBytes(ofShared: frame) { bytes throws(SegueError) in try input.write(bytes) }
         } catch {
             throw stopped(by: error)
