@@ -275,8 +275,8 @@ struct BenchCommand: ParsableCommand {
         case .y4m: output = ["-f", "yuv4mpegpipe", "-pix_fmt", "yuv444p", "-"]
         case .png: output = ["-pix_fmt", "rgba", "-compression_level", "1", "-f", "image2", dir + "/frames/%06d.png"]
         case .mp4:
-            finalFilter = FFmpegSink.filterGraph(.mp4).map { "," + $0 } ?? ""
-            output = FFmpegSink.encoderArguments(.mp4) + FFmpegSink.colorArguments(.mp4, .srgb) + [dir + "/out.mp4"]
+            finalFilter = FFmpegSink.filterGraph(.mp4, .srgb).map { "," + $0 } ?? ""
+            output = FFmpegSink.encoderArguments(.mp4) + [dir + "/out.mp4"]
         }
         let counts = [frames, Self.shortRunFrames(frames)]
         var times: [[Double]] = [[], []]

@@ -107,7 +107,7 @@ import Testing
         let dir = try SegueProcess.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = write(TestColor.png(width: screen.width, height: screen.height, rgba: screen.rgba), "plain.png", in: dir)
-        for name in ["v.mp4", "v.webm"] {
+        for name in ["v.mp4", "v.webm", "v.mov"] {
             let r = try SegueProcess.run(["render", "fade", "--from", source, "--to", source, "--duration", "0.05", "-o", name], in: dir)
             #expect(r.status == 0, "\(r.stderr)")
             let path = dir.appendingPathComponent(name).path
@@ -122,5 +122,27 @@ import Testing
         let r = try SegueProcess.run(["render", "fade", "--from", p3, "--to", p3, "--duration", "0.05", "-o", "p3.mp4"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try colorTags(dir.appendingPathComponent("p3.mp4").path) == "tv,bt709,iec61966-2-1,smpte432")
+    }
+
+    /// An animated PNG says what its numbers are as every PNG Segue writes does: right after
+    /// IHDR, `sRGB` in the sRGB working space, `cICP` and `iCCP` in Display P3.
+    @Test func animatedPNGCarriesTheColourChunks() throws {
+        let dir = try SegueProcess.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = write(TestColor.png(width: screen.width, height: screen.height, rgba: screen.rgba), "plain.png", in: dir)
+        let p3 = write(TestColor.png(width: screen.width, height: screen.height, rgba: screen.rgba,
+                                     chunks: TestColor.iccpChunk(TestColor.displayP3)), "p3.png", in: dir)
+        for (source, expected) in [(plain, ["IHDR", "sRGB", "acTL"]), (p3, ["IHDR", "cICP", "iCCP", "acTL"])] {
+            let r = try SegueProcess.run(["render", "fade", "--from", source, "--to", source, "--duration", "0.05", "-o", "a.apng"], in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            let bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent("a.apng")))
+            var types: [String] = [], offset = 8
+            while offset + 8 <= bytes.count, types.count < expected.count {
+                let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+                types.append(String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self))
+                offset += 12 + length
+            }
+            #expect(types == expected, "\(source): \(types)")
+        }
     }
 }

@@ -94,8 +94,8 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
                              "-f", "rawvideo", "-pix_fmt", encoding.keepsAlpha ? "rgba" : "rgb0",
                              "-s", size.description, "-framerate", String(frameRate.rate), "-i", "pipe:0"]
-            + (Self.filterGraph(container).map { ["-filter_complex", "[0:v]" + $0] } ?? [])
-            + Self.encoderArguments(container, seekable: file != nil) + Self.colorArguments(container, colorSpace) + [target]
+            + (Self.filterGraph(container, colorSpace).map { ["-filter_complex", "[0:v]" + $0] } ?? [])
+            + Self.encoderArguments(container, seekable: file != nil) + [target]
         let pipe = Pipe()
         process.standardInput = pipe
         process.standardError = FileHandle(fileDescriptor: log, closeOnDealloc: false)
@@ -158,25 +158,21 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     }
 
     /// The filters applied before encoding: the container's own (`VideoEncoding.filter`), then
-    /// for a YUV encoder the conversion with the BT.709 matrix, limited range: ffmpeg's swscale
+    /// for a YUV encoder the conversion with the BT.709 matrix, limited range — ffmpeg's swscale
     /// converts with BT.601 unless told (FFmpeg filters documentation, `scale`:
-    /// `out_color_matrix`, `out_range`), and players read an untagged or BT.709-tagged HD stream
-    /// with BT.709.
-    public static func filterGraph(_ c: Container) -> String? {
-        let filters = [c.encoding.filter, c.encoding.yuv ? "scale=out_color_matrix=bt709:out_range=tv" : nil].compactMap { $0 }
+    /// `out_color_matrix`, `out_range`) — and the tags that say what the numbers mean, so that
+    /// ffmpeg, browsers and QuickTime decode the same colours: that matrix and range, the
+    /// working space's primaries (BT.709, which sRGB shares, or SMPTE EG 432-1 for Display P3)
+    /// and the sRGB transfer (IEC 61966-2-1), H.273 code points 1/1 or 12, 13. They are set on
+    /// the frames (`setparams`), from which every encoder takes them into its stream (H.264 VUI,
+    /// VP9 header, ProRes frame header) and the muxers into MP4/MOV `colr` and WebM `Colour`:
+    /// `prores_ks` ignores the `-color_*` options. GIF and WebP (RGB in) carry none.
+    public static func filterGraph(_ c: Container, _ space: ColorSpace) -> String? {
+        let primaries = space == .displayP3 ? "smpte432" : "bt709"
+        let yuv = "scale=out_color_matrix=bt709:out_range=tv,"
+            + "setparams=color_primaries=\(primaries):color_trc=iec61966-2-1:colorspace=bt709:range=tv"
+        let filters = [c.encoding.filter, c.encoding.yuv ? yuv : nil].compactMap { $0 }
         return filters.isEmpty ? nil : filters.joined(separator: ",")
-    }
-
-    /// The tags that say what a YUV stream's numbers mean, so ffmpeg, browsers and QuickTime
-    /// decode the same colours: the BT.709 matrix and limited range (as `filterGraph` made them),
-    /// the working space's primaries (BT.709, which sRGB shares, or SMPTE EG 432-1 for Display
-    /// P3) and the sRGB transfer (IEC 61966-2-1): H.273 code points 1/1 or 12, 13, into the H.264
-    /// VUI and MP4/MOV `colr` box, the VP9 header and WebM `Colour` element. GIF and WebP
-    /// (RGB in, the encoder's own conversion) carry none.
-    public static func colorArguments(_ c: Container, _ space: ColorSpace) -> [String] {
-        guard c.encoding.yuv else { return [] }
-        return ["-colorspace", "bt709", "-color_primaries", space == .displayP3 ? "smpte432" : "bt709",
-                "-color_trc", "iec61966-2-1", "-color_range", "tv"]
     }
 
     /// Encoder and container options, before the output's name (`segue bench --compare-ffmpeg`

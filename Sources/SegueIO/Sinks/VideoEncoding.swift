@@ -12,7 +12,7 @@ public struct VideoEncoding: Sendable {
     /// The filter graph applied before encoding (`-filter_complex`, input `[0:v]`), if any.
     public let filter: String?
     /// The encoder takes YUV: Segue converts with the BT.709 matrix and tags the stream's
-    /// colour (`FFmpegSink.filterGraph`, `colorArguments`); otherwise it takes RGB.
+    /// colour (`FFmpegSink.filterGraph`); otherwise it takes RGB.
     public let yuv: Bool
     /// Encoder and muxer options for any destination.
     public let options: [String]
