@@ -77,17 +77,7 @@ import Testing
     /// ffmpeg's decode of the first frame to RGBA, through the scale filter with `matrix`
     /// (`auto`: the stream's own tag).
     private func ffmpegFrame(_ path: String, matrix: String = "auto") throws -> [UInt8] {
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        ffmpeg.arguments = ["-v", "error", "-i", path, "-frames:v", "1", "-vf", "scale=in_color_matrix=\(matrix)",
-                            "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
-        let out = Pipe()
-        ffmpeg.standardOutput = out
-        try ffmpeg.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        ffmpeg.waitUntilExit()
-        #expect(ffmpeg.terminationStatus == 0, "\(path)")
-        return [UInt8](data)
+        try FFmpegDecode.rgba(path, frames: 1, filter: "scale=in_color_matrix=\(matrix)")
     }
 
     private func colorTags(_ path: String) throws -> String {

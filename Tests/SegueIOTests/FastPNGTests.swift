@@ -54,7 +54,7 @@ extension SegueIOTests {
         for (index, (_, frame)) in frames.enumerated() { try sink.write(frame, index: index) }
         try sink.finish()
         for (index, (name, frame)) in frames.enumerated() {
-            let decoded = try ffmpegRGBA(sink.path(ofFrame: index))
+            let decoded = try FFmpegDecode.rgba(sink.path(ofFrame: index))
             #expect(decoded == straightRGBA(frame), "\(name)")
         }
     }
@@ -77,17 +77,4 @@ extension SegueIOTests {
         return out
     }
 
-    /// The file decoded by ffmpeg to straight RGBA (fails when ffmpeg is missing).
-    private func ffmpegRGBA(_ path: String) throws -> [UInt8] {
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        ffmpeg.arguments = ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
-        let out = Pipe()
-        ffmpeg.standardOutput = out
-        try ffmpeg.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        ffmpeg.waitUntilExit()
-        #expect(ffmpeg.terminationStatus == 0, "\(path)")
-        return [UInt8](data)
-    }
 }

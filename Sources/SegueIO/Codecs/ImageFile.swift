@@ -9,26 +9,28 @@ public enum ImageFile {
     /// truncated, corrupt, empty, too large) is `.invalidInput`. Every message is one line
     /// naming `path`.
     public static func load(_ path: String) throws(SegueError) -> PixelBuffer {
-        let data = try FileBytes.contents(path)
-        let format = try Format(of: data, path: path)
-        let stored = switch format {
-        case .png: try PNGCodec.decode(data, name: path)
-        case .jpeg: try JPEGCodec.decode(data, name: path)
-        }
-        return stored.oriented(ExifOrientation.of(imageFile: data, format: format))
+        let (stored, orientation) = try decoded(path, png: PNGCodec.decode, jpeg: JPEGCodec.decode)
+        return stored.oriented(orientation)
     }
 
     /// Decodes a snapshot (a screen: colour): its pixels, turned upright, and what its colour
     /// chunks or ICC profile say, for `Snapshot.pixels(in:)` to bring into the job's working
     /// space. Errors as `load`'s, and a profile that cannot be used is `.invalidInput`.
     public static func snapshot(_ path: String) throws(SegueError) -> Snapshot {
+        let (stored, orientation) = try decoded(path, png: PNGCodec.snapshot, jpeg: JPEGCodec.snapshot)
+        return stored.oriented(orientation)
+    }
+
+    /// The file decoded by `png` or `jpeg` as its content says, and its EXIF orientation.
+    private static func decoded<Image>(_ path: String, png: ([UInt8], String) throws(SegueError) -> Image,
+                                       jpeg: ([UInt8], String) throws(SegueError) -> Image) throws(SegueError) -> (Image, ExifOrientation?) {
         let data = try FileBytes.contents(path)
         let format = try Format(of: data, path: path)
-        let stored = switch format {
-        case .png: try PNGCodec.snapshot(data, name: path)
-        case .jpeg: try JPEGCodec.snapshot(data, name: path)
+        let image = switch format {
+        case .png: try png(data, path)
+        case .jpeg: try jpeg(data, path)
         }
-        return stored.oriented(ExifOrientation.of(imageFile: data, format: format))
+        return (image, ExifOrientation.of(imageFile: data, format: format))
     }
 
     public enum Format: Sendable {
