@@ -1,9 +1,12 @@
 import Foundation
-import Testing
 
-/// Files decoded by Debian's ffmpeg, an outside oracle for what Segue writes (fails, never
-/// skips, when ffmpeg is missing).
+/// Files decoded by Debian's ffmpeg, an outside oracle for what Segue writes (throws, so the
+/// test fails and never skips, when ffmpeg is missing or cannot decode the file).
 public enum FFmpegDecode {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// The frames of `path` (the first `frames`, if given) as straight RGBA, through `filter`.
     public static func rgba(_ path: String, frames: Int? = nil, filter: String? = nil) throws -> [UInt8] {
         let ffmpeg = Process()
@@ -15,7 +18,7 @@ public enum FFmpegDecode {
         try ffmpeg.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         ffmpeg.waitUntilExit()
-        #expect(ffmpeg.terminationStatus == 0, "ffmpeg could not decode \(path)")
+        guard ffmpeg.terminationStatus == 0 else { throw Failure(description: "ffmpeg could not decode \(path)") }
         return [UInt8](data)
     }
 }
