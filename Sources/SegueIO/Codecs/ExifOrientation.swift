@@ -36,20 +36,15 @@ public enum ExifOrientation: UInt16, Sendable, CaseIterable {
     }
 
     /// The data of the `eXIf` chunk (a TIFF structure; a stray `Exif\0\0` prefix, which some
-    /// writers add, is skipped). Chunks are walked to IEND, each length checked.
+    /// writers add, is skipped). Chunks are walked to IEND, each length checked (`PNGChunks`).
     static func pngExif(_ data: [UInt8]) -> Range<Int>? {
-        var i = 8
-        while i + 12 <= data.count {
-            let length = Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3])
-            guard length <= data.count - i - 12 else { return nil }
-            let type = data[(i + 4)..<(i + 8)], body = (i + 8)..<(i + 8 + length)
-            if type.elementsEqual("eXIf".utf8) {
-                return data[body].starts(with: exifHeader) ? (body.lowerBound + exifHeader.count)..<body.upperBound : body
-            }
-            if type.elementsEqual("IEND".utf8) { return nil }
-            i = body.upperBound + 4
+        var found: Range<Int>?
+        PNGChunks.walk(data) { type, body in
+            guard type.elementsEqual("eXIf".utf8) else { return true }
+            found = data[body].starts(with: exifHeader) ? (body.lowerBound + exifHeader.count)..<body.upperBound : body
+            return false
         }
-        return nil
+        return found
     }
 
     private static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]

@@ -40,18 +40,24 @@ final class ColorProfile: @unchecked Sendable {
         }
     }
 
-    /// The profile of a working space: D65 white, the sRGB transfer curve (IEC 61966-2-1), and
-    /// the BT.709 primaries (sRGB) or those of SMPTE EG 432-1 (Display P3).
+    /// A matrix/TRC RGB profile of `primaries` with one tone curve for the three channels.
+    convenience init?(_ primaries: Primaries, curve: ToneCurve, description: String? = nil) {
+        self.init(white: primaries.white, red: primaries.red, green: primaries.green, blue: primaries.blue,
+                  curve: curve, description: description)
+    }
+
+    /// The profiles of the working spaces, built once: D65 white, the sRGB transfer curve
+    /// (IEC 61966-2-1), and the BT.709 primaries (sRGB) or those of SMPTE EG 432-1 (Display P3).
+    private static let working: [ColorSpace: ColorProfile] = [
+        .srgb: ColorProfile(.bt709, curve: .srgb, description: "sRGB"),
+        .displayP3: ColorProfile(.displayP3, curve: .srgb, description: "Display P3"),
+    ].compactMapValues { $0 }
+
+    /// The profile of a working space.
     static func of(_ space: ColorSpace) throws(SegueError) -> ColorProfile {
-        let made: ColorProfile? = switch space {
-        case .srgb: ColorProfile(white: .d65, red: .init(0.64, 0.33), green: .init(0.30, 0.60), blue: .init(0.15, 0.06),
-                                 curve: .srgb, description: "sRGB")
-        case .displayP3: ColorProfile(white: .d65, red: .init(0.680, 0.320), green: .init(0.265, 0.690), blue: .init(0.150, 0.060),
-                                      curve: .srgb, description: "Display P3")
-        }
         // Built from constants: lcms2 fails here only when it cannot allocate a few KiB.
-        guard let made else { throw SegueError(.internalError, "LittleCMS could not build the \(space.rawValue) profile") }
-        return made
+        guard let profile = working[space] else { throw SegueError(.internalError, "LittleCMS could not build the \(space.rawValue) profile") }
+        return profile
     }
 
     /// An RGB profile (the input a colour PNG or JPEG needs).
@@ -104,6 +110,20 @@ struct Chromaticity: Equatable {
     init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
     static let d65 = Chromaticity(0.3127, 0.3290)
     var xyY: cmsCIExyY { cmsCIExyY(x: x, y: y, Y: 1) }
+}
+
+/// An RGB space's white point and primaries (CIE xy), as ITU-T H.273 lists them.
+struct Primaries: Equatable {
+    var white: Chromaticity, red: Chromaticity, green: Chromaticity, blue: Chromaticity
+
+    /// BT.709, which sRGB shares (H.273 colour primaries 1).
+    static let bt709 = Primaries(white: .d65, red: .init(0.64, 0.33), green: .init(0.30, 0.60), blue: .init(0.15, 0.06))
+    /// BT.2020 (9).
+    static let bt2020 = Primaries(white: .d65, red: .init(0.708, 0.292), green: .init(0.170, 0.797), blue: .init(0.131, 0.046))
+    /// DCI-P3, the cinema white (11).
+    static let dciP3 = Primaries(white: .init(0.314, 0.351), red: .init(0.680, 0.320), green: .init(0.265, 0.690), blue: .init(0.150, 0.060))
+    /// Display P3: DCI-P3's primaries with D65 (SMPTE EG 432-1; 12).
+    static let displayP3 = Primaries(white: .d65, red: dciP3.red, green: dciP3.green, blue: dciP3.blue)
 }
 
 /// A transfer function from encoded values to linear light, as ICC parametric curves

@@ -41,15 +41,16 @@ enum PNGColorChunks {
         let headerEnd = PNGCodec.signature.count + 25
         guard png.count > headerEnd else { return png }
         var out = Array(png[..<headerEnd]) + bytes(for: space)
-        var offset = headerEnd
-        while offset + 12 <= png.count {
-            let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
-            let type = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            guard length <= png.count - offset - 12 else { return png }
-            if type == "IDAT" || type == "PLTE" { return out + png[offset...] }
-            if !colorTypes.contains(type) { out += png[offset..<(offset + 12 + length)] }
-            offset += 12 + length
+        var retagged: [UInt8]?
+        PNGChunks.walk(png, from: headerEnd) { type, data in
+            let chunk = (data.lowerBound - 8)..<(data.upperBound + 4)
+            if type.elementsEqual("IDAT".utf8) || type.elementsEqual("PLTE".utf8) {
+                retagged = out + png[chunk.lowerBound...]
+                return false
+            }
+            if !colorTypes.contains(String(decoding: type, as: UTF8.self)) { out += png[chunk] }
+            return true
         }
-        return png
+        return retagged ?? png
     }
 }

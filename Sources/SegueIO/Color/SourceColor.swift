@@ -65,12 +65,12 @@ struct PNGColor {
     /// range) are passed over, to the chunks below, as PNG 3rd edition asks of decoders.
     private static func codePoints(_ c: (UInt8, UInt8, UInt8, UInt8)) -> SourceColor? {
         guard c.2 == 0, c.3 == 1 else { return nil }
-        let primaries: (Chromaticity, Chromaticity, Chromaticity, Chromaticity)
+        let primaries: Primaries
         switch c.0 {
-        case 1: primaries = (.d65, .init(0.64, 0.33), .init(0.30, 0.60), .init(0.15, 0.06))
-        case 9: primaries = (.d65, .init(0.708, 0.292), .init(0.170, 0.797), .init(0.131, 0.046))
-        case 11: primaries = (.init(0.314, 0.351), .init(0.680, 0.320), .init(0.265, 0.690), .init(0.150, 0.060))
-        case 12: primaries = (.d65, .init(0.680, 0.320), .init(0.265, 0.690), .init(0.150, 0.060))
+        case 1: primaries = .bt709
+        case 9: primaries = .bt2020
+        case 11: primaries = .dciP3
+        case 12: primaries = .displayP3
         default: return nil
         }
         let curve: ToneCurve
@@ -84,7 +84,7 @@ struct PNGColor {
         }
         if curve == .srgb, c.0 == 1 { return .space(.srgb) }
         if curve == .srgb, c.0 == 12 { return .space(.displayP3) }
-        return ColorProfile(white: primaries.0, red: primaries.1, green: primaries.2, blue: primaries.3, curve: curve).map(SourceColor.init)
+        return ColorProfile(primaries, curve: curve).map(SourceColor.init)
     }
 
     /// cHRM (with gAMA's exponent, or the sRGB curve without one) as a profile; nil when its
@@ -92,10 +92,10 @@ struct PNGColor {
     /// as it always has.
     private static func chromaticities(_ chunks: segue_png_colour) -> ColorProfile? {
         let c = chunks.chromaticities
-        let given = [c.0, c.1, c.2, c.3, c.4, c.5, c.6, c.7]
-        let srgb = [0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
-        guard zip(given, srgb).contains(where: { abs($0 - $1) > 0.001 }) else { return nil }
+        let given = Primaries(white: .init(c.0, c.1), red: .init(c.2, c.3), green: .init(c.4, c.5), blue: .init(c.6, c.7))
+        let points = { (p: Primaries) in [p.white, p.red, p.green, p.blue].flatMap { [$0.x, $0.y] } }
+        guard zip(points(given), points(.bt709)).contains(where: { abs($0 - $1) > 0.001 }) else { return nil }
         let curve: ToneCurve = chunks.has_gamma != 0 && chunks.gamma > 0 ? .power(1 / chunks.gamma) : .srgb
-        return ColorProfile(white: .init(c.0, c.1), red: .init(c.2, c.3), green: .init(c.4, c.5), blue: .init(c.6, c.7), curve: curve)
+        return ColorProfile(given, curve: curve)
     }
 }
