@@ -138,12 +138,25 @@ class Page:
     def js(self, script, *args):
         return self.driver.execute_script(script, *args)
 
-    def wait(self, what, condition, seconds=FRAME_SECONDS):
+    def wait(self, what, condition, seconds=FRAME_SECONDS, explain=None):
+        """Waits for `condition`; a failure says what the page showed, and `explain()` if given."""
         try:
             return WebDriverWait(self.driver, seconds, poll_frequency=0.05).until(lambda _: condition())
         except Exception as error:
+            extra = f", {explain()}" if explain else ""
             raise Failure(f"{what}: not seen within {seconds} s (status: {self.status()!r}, "
-                          f"error box: {self.error_text()!r}) [{type(error).__name__}]")
+                          f"error box: {self.error_text()!r}{extra}) [{type(error).__name__}]")
+
+    def click_target(self):
+        """What a click a quarter of the frame's width left of its centre reaches, and what the
+        page would do with it: for a failure's message."""
+        return self.js(
+            "const f = document.getElementById('frame'), r = f.getBoundingClientRect();"
+            "const hit = document.elementFromPoint(r.left + r.width / 4, r.top + r.height / 2);"
+            "return `click reaches ${hit ? hit.id || hit.tagName : 'nothing'}, frame ${f.naturalWidth}×"
+            "${f.naturalHeight} shown at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×"
+            "${Math.round(r.height)}, scrolled ${scrollX},${scrollY}, point target ${state.pointTarget ? "
+            "state.pointTarget.name : 'none'}, effect ${state.effect ? state.effect.name : 'none'}`")
 
     def frame_hash(self):
         return self.js("return document.getElementById('frame').dataset.hash || null")
@@ -157,12 +170,13 @@ class Page:
     def error_text(self):
         return self.js("const e = document.getElementById('error'); return e.hidden ? null : e.textContent")
 
-    def scrubbed_frame(self, what):
+    def scrubbed_frame(self, what, effect=None):
         """Waits for the frame on screen to be the one the scrubber is at (it may come from the
-        server's cache at once); returns its hash."""
+        server's cache at once), of `effect` when given; returns its hash."""
         self.wait(what, lambda: self.error_text() is None and self.js(
-            "return new URLSearchParams(document.getElementById('frame').dataset.query || '').get('at')"
-            " === String(fractionOfFrame(Number(document.getElementById('scrubber').value)))"))
+            "const q = new URLSearchParams(document.getElementById('frame').dataset.query || '');"
+            "return q.get('at') === String(fractionOfFrame(Number(document.getElementById('scrubber').value)))"
+            " && (arguments[0] === null || q.get('effect') === arguments[0])", effect))
         return self.frame_hash()
 
     def new_frame(self, what, old_hash, seconds=FRAME_SECONDS):
@@ -266,12 +280,14 @@ def run(segue, screenshot):
         page.new_frame("the frame from the restored snapshot", replaced, RELOAD_SECONDS + 1)
 
         # A point parameter set by clicking on the frame (bubble's start, in points).
+        # The click comes once bubble's own frame is on screen, as a user's would.
         Select(driver.find_element(By.ID, "effect")).select_by_value("bubble")
-        before = page.scrubbed_frame("bubble's frame")
+        before = page.scrubbed_frame("bubble's frame", effect="bubble")
         frame = driver.find_element(By.ID, "frame")
         ActionChains(driver).move_to_element_with_offset(frame, -frame.size["width"] // 4, 0).click().perform()
         page.wait("the clicked point in bubble's start", lambda: re.fullmatch(
-            r"\d+,\d+", driver.find_element(By.ID, "param-start").get_attribute("value")))
+            r"\d+,\d+", driver.find_element(By.ID, "param-start").get_attribute("value")),
+            explain=page.click_target)
         bubbled = page.new_frame("bubble's frame from the clicked point", before)
         check(page.js("return document.getElementById('param-color').type") == "color", "bubble's color is no colour input")
 
