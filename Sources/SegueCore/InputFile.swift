@@ -16,21 +16,45 @@ public enum InputFile {
     /// `.missingInput` (66); larger than `maxBytes` → `.invalidInput` (65). Each message is one
     /// line naming `path`.
     public static func contents(_ path: String, maxBytes: Int) throws(SegueError) -> [UInt8] {
+        let (fd, size) = try openRegularFile(path)
+        defer { close(fd) }
+        guard size <= maxBytes else { throw SegueError(.invalidInput, "file too large (\(size) bytes, at most \(maxBytes))", path: path) }
+        return try readBytes(fd, upTo: size, path: path)
+    }
+
+    /// The first `count` bytes of the file (fewer when it is shorter), with `contents`' checks
+    /// and errors but no size limit: enough to recognise a file by its magic bytes (a video
+    /// clip, whatever its size) before handing it to whatever reads that format.
+    public static func prefix(_ path: String, count: Int) throws(SegueError) -> [UInt8] {
+        let (fd, size) = try openRegularFile(path)
+        defer { close(fd) }
+        return try readBytes(fd, upTo: min(size, count), path: path)
+    }
+
+    /// `path` opened for reading and its size, once `fstat` says it is a regular file.
+    private static func openRegularFile(_ path: String) throws(SegueError) -> (Int32, Int) {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
             let detail = code == ENOENT ? "no such file" : String(cString: strerror(code))
             throw SegueError(.missingInput, detail, path: path, errno: code)
         }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw SegueError(.missingInput, String(cString: strerror(errno)), path: path, errno: errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw SegueError(.missingInput, "is a directory", path: path) }
-        if let kind = specialKind(mode: info.st_mode) {
-            throw SegueError(.missingInput, "\(kind), not a regular file", path: path)
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw SegueError(.missingInput, String(cString: strerror(code)), path: path, errno: code)
         }
-        let size = Int(info.st_size)
-        guard size <= maxBytes else { throw SegueError(.invalidInput, "file too large (\(size) bytes, at most \(maxBytes))", path: path) }
+        let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : specialKind(mode: info.st_mode).map { "\($0), not a regular file" }
+        if let kind {
+            close(fd)
+            throw SegueError(.missingInput, kind, path: path)
+        }
+        return (fd, Int(info.st_size))
+    }
+
+    /// Up to `size` bytes from `fd` (fewer when the file shrank meanwhile).
+    private static func readBytes(_ fd: Int32, upTo size: Int, path: String) throws(SegueError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0
         while done < size {

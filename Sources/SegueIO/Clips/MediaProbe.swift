@@ -1,0 +1,167 @@
+import Foundation
+import SegueCore
+
+/// What a file used where a snapshot goes is: a still image or a video, and its displayed size.
+public struct MediaInfo: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case still, video
+    }
+
+    public let kind: Kind
+    /// Displayed size: after rotation metadata (±90° swaps the sides) and, for video stored
+    /// with non-square pixels, the pixel aspect ratio (the width scaled by it).
+    public let width: Int
+    public let height: Int
+    /// Seconds; nil for a still, and for a video whose container does not say (a raw H.264
+    /// stream).
+    public let duration: Double?
+    /// Average frames per second; nil for a still.
+    public let frameRate: Double?
+    public let hasAudio: Bool
+
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+
+    public init(kind: Kind, width: Int, height: Int, duration: Double?, frameRate: Double?, hasAudio: Bool) {
+        (self.kind, self.width, self.height) = (kind, width, height)
+        (self.duration, self.frameRate, self.hasAudio) = (duration, frameRate, hasAudio)
+    }
+}
+
+/// Tells stills from video clips by content, never by extension.
+///
+/// A PNG or JPEG (by magic bytes, `ImageFile.Format`) is one of Segue's own snapshots: decoded
+/// by `ImageFile` (so a damaged one fails here, with `ImageFile`'s message), a still with no
+/// audio, ffprobe never asked. Anything else is described by `ffprobe`. Its first video stream
+/// that is not cover art or a thumbnail (the stream `ffmpeg -map 0:V:0` decodes,
+/// `VideoClipDecoder`) is the picture; a file without one is refused. That stream is a still
+/// when FFmpeg reads the file with an image demuxer (`image2`, `image2pipe`, `<codec>_pipe`:
+/// WebP, BMP, TIFF …) or the container counts exactly one frame (a one-frame GIF or MP4);
+/// otherwise a video.
+public enum MediaProbe {
+    /// ffprobe's JSON for an ordinary file is a few KiB per stream; more than this is not a
+    /// file worth describing (thousands of streams) and is refused, not read.
+    static let maxReportBytes = 4 << 20
+
+    /// The file's kind, displayed size, duration, frame rate and whether it has sound. A
+    /// missing or unreadable file, a folder, a FIFO or a device is `.missingInput` (66);
+    /// a file that neither Segue's decoders nor ffprobe read, or that has no video, is
+    /// `.invalidInput` (65) with ffprobe's last line; no ffprobe on `PATH` is `.ffmpegMissing`
+    /// (69). Every message is one line naming `path`.
+    public static func probe(_ path: String) throws(SegueError) -> MediaInfo {
+        let head = try InputFile.prefix(path, count: PNGCodec.signature.count)
+        guard !head.isEmpty else { throw SegueError(.invalidInput, "empty file (0 bytes)", path: path) }
+        if ImageFile.Format(sniffing: head) != nil {
+            let image = try ImageFile.load(path)
+            return MediaInfo(kind: .still, width: image.width, height: image.height, duration: nil, frameRate: nil, hasAudio: false)
+        }
+        return try describe(report(path), path: path)
+    }
+
+    /// What `report` says, as `MediaInfo`.
+    static func describe(_ report: FFprobeReport, path: String) throws(SegueError) -> MediaInfo {
+        let streams = report.streams ?? []
+        let pictures = streams.filter {
+            $0.codec_type == "video" && $0.disposition?.attached_pic != 1 && $0.disposition?.timed_thumbnails != 1
+        }
+        guard let video = pictures.first else {
+            let what = streams.contains { $0.codec_type == "audio" } ? "sound only" : "no picture"
+            throw SegueError(.invalidInput, "has no video stream (\(what)); a clip or snapshot needs a picture", path: path)
+        }
+        guard let storedWidth = video.width, let storedHeight = video.height, storedWidth > 0, storedHeight > 0 else {
+            throw SegueError(.invalidInput, "ffprobe gives its video no size", path: path)
+        }
+        let pixelAspect = ratio(video.sample_aspect_ratio, separator: ":") ?? 1
+        var width = max(1, Int((Double(storedWidth) * pixelAspect).rounded())), height = storedHeight
+        if turnsSideways(video) { swap(&width, &height) }
+        let hasAudio = streams.contains { $0.codec_type == "audio" }
+        if isStill(video, format: report.format) {
+            return MediaInfo(kind: .still, width: width, height: height, duration: nil, frameRate: nil, hasAudio: hasAudio)
+        }
+        let duration = [video.duration, report.format?.duration].lazy.compactMap { $0.flatMap(Double.init) }
+            .first { $0.isFinite && $0 > 0 }
+        let frameRate = ratio(video.avg_frame_rate, separator: "/") ?? ratio(video.r_frame_rate, separator: "/")
+        return MediaInfo(kind: .video, width: width, height: height, duration: duration, frameRate: frameRate, hasAudio: hasAudio)
+    }
+
+    /// Read by an image demuxer, or one frame counted.
+    private static func isStill(_ video: FFprobeReport.Stream, format: FFprobeReport.Format?) -> Bool {
+        let demuxer = format?.format_name ?? ""
+        return demuxer == "image2" || demuxer == "image2pipe" || demuxer.hasSuffix("_pipe") || video.nb_frames == "1"
+    }
+
+    /// Rotation metadata of a quarter turn either way: the display matrix's rotation, else the
+    /// `rotate` tag. ffmpeg turns such frames upright when decoding (`-autorotate`, on by
+    /// default), so the displayed sides are swapped.
+    private static func turnsSideways(_ video: FFprobeReport.Stream) -> Bool {
+        let degrees = video.side_data_list?.lazy.compactMap(\.rotation).first ?? video.tags?["rotate"].flatMap(Double.init) ?? 0
+        guard degrees.isFinite else { return false }
+        let quarterTurns = Int((degrees / 90).rounded()) & 3
+        return quarterTurns == 1 || quarterTurns == 3
+    }
+
+    /// `num/den` (or `num:den`) as a positive finite number; nil for `0/0`, `0:1` and the like.
+    private static func ratio(_ text: String?, separator: Character) -> Double? {
+        guard let parts = text?.split(separator: separator), parts.count == 2,
+              let num = Double(parts[0]), let den = Double(parts[1]), num > 0, den > 0 else { return nil }
+        let value = num / den
+        return value.isFinite ? value : nil
+    }
+
+    /// ffprobe's description of the file, decoded.
+    private static func report(_ path: String) throws(SegueError) -> FFprobeReport {
+        let json = try runFFprobe(path)
+        do {
+            return try JSONDecoder().decode(FFprobeReport.self, from: Data(json))
+        } catch {
+            throw SegueError(.invalidInput, "ffprobe's description of it cannot be read (\(error))", path: path)
+        }
+    }
+
+    /// `ffprobe -show_streams -show_format` as JSON: its output read to the end (at most
+    /// `maxReportBytes`), then its exit waited for, so that neither side waits on the other.
+    private static func runFFprobe(_ path: String) throws(SegueError) -> [UInt8] {
+        let ffprobe = try FFmpegTools.required("ffprobe", for: path)
+        let log = try ChildProcessLog()
+        defer { log.release() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffprobe)
+        process.arguments = ["-v", "error", "-print_format", "json", "-show_streams", "-show_format"]
+            + FFmpegTools.inputArguments(path)
+        let pipe = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = pipe
+        process.standardError = log.handle
+        let (_, cleanup) = try CleanupRegistry.shared.register(creating: { () throws(SegueError) in
+            do { try process.run() } catch { throw SegueError(.io, "cannot start ffprobe (\(error))", path: path) }
+        }, cleanup: {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        })
+        defer { CleanupRegistry.shared.remove(cleanup) }
+        let output = pipe.fileHandleForReading
+        defer { try? output.close() }
+        guard let json = readAll(output.fileDescriptor, limit: maxReportBytes) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw SegueError(.invalidInput, "ffprobe's description of it is over \(maxReportBytes >> 20) MiB", path: path)
+        }
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let reason = log.lastLine().map { FFmpegTools.reason($0, path: path) } ?? "ffprobe exit status \(process.terminationStatus)"
+            throw SegueError(.invalidInput, "not a video or image FFmpeg reads: \(reason)", path: path)
+        }
+        return json
+    }
+
+    /// Everything until end of file, or nil once it passes `limit` bytes.
+    private static func readAll(_ fd: Int32, limit: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return bytes }
+            bytes += chunk[..<n]
+            if bytes.count > limit { return nil }
+        }
+    }
+}

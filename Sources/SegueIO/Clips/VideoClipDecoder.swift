@@ -1,0 +1,201 @@
+import Foundation
+import SegueCore
+
+/// Decodes a stretch of a video clip as a stream of frames of the canvas's size and rate, by an
+/// `ffmpeg` child writing raw RGBA into a pipe (docs/IO.md, "Video clips as inputs", says why
+/// a child process).
+///
+/// ffmpeg seeks to `start`, picks frames by timestamp on a grid of `fps` anchored there (the
+/// `fps` filter: variable frame rates and any time base come out evenly spaced, a source frame
+/// repeated or skipped as its timestamps say), and fits them to `size` as
+/// `PixelBuffer.fitted(to:mode:)` does. A reading thread keeps up to `queueDepth` frames ready,
+/// so decoding overlaps rendering and memory stays flat however long the clip.
+///
+/// Colour: swscale converts YUV to RGB with the matrix and range the stream is tagged with
+/// (BT.601 and limited range when untagged: FFmpeg's `scale` filter, `in_color_matrix=auto`);
+/// the RGB numbers are taken as sRGB, primaries and transfer tags not applied (BT.709 video
+/// shares sRGB's primaries; its camera transfer is not converted, as players do not). Frames
+/// come out premultiplied, as everything inside Segue.
+public final class VideoClipDecoder: @unchecked Sendable {
+    public let path: String
+    public let size: PixelSize
+    /// The frames asked for, `frameCount(length:fps:)`; fewer come when the clip ends first.
+    public let frameLimit: Int
+    /// Frames decoded ahead of the one being rendered.
+    static let queueDepth = 3
+
+    private let process = Process()
+    private let output: FileHandle
+    private let log: ChildProcessLog
+    private let cleanup: CleanupRegistry.Token
+    private let frames = FrameQueue(capacity: queueDepth)
+    /// Signalled by the reading thread when it has finished (and reaped the child).
+    private let readerDone = DispatchSemaphore(value: 0)
+    private let closing = NSLock()
+    private var closed = false
+
+    /// The number of frames `length` seconds at `fps` make: `length · fps`, rounded.
+    public static func frameCount(length: Double, fps: Double) -> Int {
+        Int((length * fps).rounded())
+    }
+
+    /// Starts ffmpeg on `length` seconds of `path` from `start`. Fails now when the file is not
+    /// a regular file (`.missingInput`; ffmpeg would wait forever on a FIFO), the arguments
+    /// are out of range (`.invalidInput`) or ffmpeg is missing (`.ffmpegMissing`). A file
+    /// ffmpeg cannot decode fails on the first `nextFrame`.
+    public init(path: String, start: Double, length: Double, fps: Double, size: PixelSize, fit: FitMode) throws(SegueError) {
+        guard start.isFinite, start >= 0, length.isFinite, length >= 0, fps.isFinite, Limits.fps.contains(fps) else {
+            throw SegueError(.invalidInput, "clip start \(start) s, length \(length) s at \(fps) fps is out of range", path: path)
+        }
+        try PixelBuffer.checkSize(size, what: path)
+        _ = try InputFile.prefix(path, count: 0)
+        let ffmpeg = try FFmpegTools.required("ffmpeg", for: path)
+        self.path = path
+        self.size = size
+        frameLimit = Self.frameCount(length: length, fps: fps)
+        log = try ChildProcessLog()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-ss", Self.seconds(start)]
+            + FFmpegTools.inputArguments(path)
+            + ["-map", "0:V:0", "-an", "-sn", "-dn", "-vf", Self.conformFilter(fps: fps, size: size, fit: fit),
+               "-frames:v", String(frameLimit), "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
+        let pipe = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = pipe
+        process.standardError = log.handle
+        let process = process
+        do throws(SegueError) {
+            // Started and registered as one step: an interruption never leaves the child running.
+            cleanup = try CleanupRegistry.shared.register(creating: { () throws(SegueError) in
+                do { try process.run() } catch { throw SegueError(.io, "cannot start ffmpeg (\(error))", path: path) }
+            }, cleanup: {
+                if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+            }).1
+        } catch {
+            log.release()
+            throw error
+        }
+        output = pipe.fileHandleForReading
+        ByteOutput.enlargePipeBuffer(output.fileDescriptor)
+        let reader = FrameReader(path: path, size: size, limit: frameLimit, fd: output.fileDescriptor,
+                                 process: process, log: log, frames: frames, done: readerDone)
+        Thread.detachNewThread { reader.run() }
+    }
+
+    deinit { close() }
+
+    /// The next frame, premultiplied, `size`; nil after the last (at `frameLimit`, or earlier
+    /// when the clip ends: not an error here), and after `close`. Waits for ffmpeg when no
+    /// frame is ready. ffmpeg failing before the first frame is `.invalidInput`
+    /// (`PATH: cannot be decoded: <ffmpeg's last line>`); failing later (the file damaged
+    /// part-way, the child killed) is `.invalidInput` too, after the frames it gave.
+    public func nextFrame() throws(SegueError) -> PixelBuffer? {
+        try frames.take()
+    }
+
+    /// Stops decoding: kills ffmpeg if it still runs, waits for it and for the reading thread,
+    /// and closes the pipe and the log. Idempotent; call it on every exit path (`deinit` does).
+    public func close() {
+        closing.lock()
+        defer { closing.unlock() }
+        guard !closed else { return }
+        closed = true
+        frames.cancel()
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        readerDone.wait()
+        CleanupRegistry.shared.remove(cleanup)
+        try? output.close()
+        log.release()
+    }
+
+    /// The filters that conform the clip to the canvas. `fps` first (frames chosen by
+    /// timestamp, the grid starting at the seek point: `start_time=0`, ffmpeg's timestamps
+    /// beginning at 0 after `-ss`); then square pixels (`sar`: anamorphic video shown as its
+    /// players show it; no work when they are already square); then the fit, as
+    /// `PixelBuffer.fitted(to:mode:)`: cover scales to cover and crops the centre, contain
+    /// scales inside and pads the centre with transparent black (RGBA first, so that the
+    /// bars can be transparent), stretch scales to the size. `bilinear`: when shrinking,
+    /// swscale widens the bilinear (tent) kernel to the scale factor, so it averages like
+    /// Fit's box filter and does not ring as the default bicubic does; it is also the
+    /// cheapest that does, ahead of `area` when measured on 1080p.
+    static func conformFilter(fps: Double, size: PixelSize, fit: FitMode) -> String {
+        let (w, h) = (size.width, size.height)
+        let scale = "scale=\(w):\(h):flags=bilinear"
+        let fitted = switch fit {
+        case .cover: "\(scale):force_original_aspect_ratio=increase,format=rgba,crop=\(w):\(h)"
+        case .contain: "\(scale):force_original_aspect_ratio=decrease,format=rgba,pad=\(w):\(h):(ow-iw)/2:(oh-ih)/2:color=black@0"
+        case .stretch: "\(scale),format=rgba"
+        }
+        return "fps=fps=\(rate(fps)):start_time=0,scale=w=round(iw*sar):h=ih,\(fitted),setsar=1"
+    }
+
+    /// `fps` as the fraction ffmpeg parses exactly: over 1001000, ffmpeg's own largest
+    /// denominator for rates (`av_parse_video_rate`), so 30000/1001 stays NTSC's rate.
+    static func rate(_ fps: Double) -> String {
+        "\(Int((fps * 1_001_000).rounded()))/1001000"
+    }
+
+    /// Seconds in plain decimal (ffmpeg's time syntax has no exponents).
+    static func seconds(_ value: Double) -> String {
+        String(format: "%.6f", value)
+    }
+}
+
+/// The reading thread's work: whole frames from ffmpeg's stdout into the queue, then ffmpeg's
+/// exit awaited and judged. It holds no reference to the decoder, so dropping the decoder
+/// closes it.
+private struct FrameReader: @unchecked Sendable {
+    let path: String
+    let size: PixelSize
+    let limit: Int
+    let fd: Int32
+    let process: Process
+    let log: ChildProcessLog
+    let frames: FrameQueue
+    let done: DispatchSemaphore
+
+    func run() {
+        var delivered = 0
+        var cancelled = false
+        while delivered < limit, let frame = readFrame() {
+            guard frames.put(frame) else { cancelled = true; break }
+            delivered += 1
+        }
+        if cancelled, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        frames.finish(cancelled ? nil : failure(after: delivered))
+        done.signal()
+    }
+
+    /// The next whole frame, premultiplied, or nil at the end of the stream (a partial frame
+    /// means ffmpeg stopped mid-frame: its exit says why).
+    private func readFrame() -> PixelBuffer? {
+        let count = size.pixelCount * 4
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var filled = 0
+            while filled < count {
+                let n = read(fd, buffer.baseAddress! + filled, count - filled)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                filled += n
+            }
+            complete = filled == count
+            initialized = complete ? count : 0
+        }
+        guard complete else { return nil }
+        var frame = PixelBuffer(width: size.width, height: size.height, bytes: bytes)
+        let opaque = frame.bytes.withUnsafeBytes { PixelBuffer.isOpaque($0.baseAddress!, pixels: size.pixelCount) }
+        if opaque { frame.markOpaque() } else { premultiply(&frame.bytes) }
+        return frame
+    }
+
+    /// The error ffmpeg's exit means, or nil when it ended well.
+    private func failure(after delivered: Int) -> SegueError? {
+        guard process.terminationReason != .exit || process.terminationStatus != 0 else { return nil }
+        let how = process.terminationReason == .exit ? "exit status \(process.terminationStatus)" : "killed by signal \(process.terminationStatus)"
+        let reason = log.lastLine().map { FFmpegTools.reason($0, path: path) } ?? "ffmpeg \(how)"
+        let detail = delivered == 0 ? "cannot be decoded: \(reason)" : "decoding stopped after \(delivered) frames: \(reason)"
+        return SegueError(.invalidInput, detail, path: path)
+    }
+}
