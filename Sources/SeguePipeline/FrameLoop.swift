@@ -16,12 +16,12 @@ public struct RenderStats: Sendable, Codable {
 /// queue, so memory stays flat). Frames come from a `FramePool` and go back to it when every
 /// sink is done with them: no frame is copied on the way.
 public enum FrameLoop {
-    public static func run(_ transition: PreparedTransition, renderer: any FrameRenderer, sinks: [any FrameSink],
+    public static func run(_ source: any FrameSource, renderer: any FrameRenderer, sinks: [any FrameSink],
                            frames: [Int]? = nil, pool: FramePool? = nil,
                            progress: ((Int, Int) -> Void)? = nil) throws(SegueError) -> RenderStats {
-        let range = frames ?? Array(0..<transition.frameCount)
-        let pool = pool ?? FramePool(size: transition.size)
-        let writer = SinkWriter(sinks: sinks, pool: pool, capacity: SinkWriter.capacity(frameSize: transition.size))
+        let range = frames ?? Array(0..<source.frameCount)
+        let pool = pool ?? FramePool(size: source.size)
+        let writer = SinkWriter(sinks: sinks, pool: pool, capacity: SinkWriter.capacity(frameSize: source.size))
         let start = DispatchTime.now()
         var renderNanos: UInt64 = 0
         // Frames are submitted to the renderer and come back in order, possibly a frame or two
@@ -38,10 +38,16 @@ public enum FrameLoop {
         }
         do throws(SegueError) {
             for (done, n) in range.enumerated() {
-                let plan = transition.plan(frame: n)
-                held.append(n)
-                if let frame = try timed({ () throws(SegueError) in try renderer.submit(plan, images: transition.images, into: pool.take()) }) {
-                    try hand(consume frame)
+                switch try source.frame(n) {
+                case .drawn(let plan, let images):
+                    held.append(n)
+                    if let frame = try timed({ () throws(SegueError) in try renderer.submit(plan, images: images, into: pool.take()) }) {
+                        try hand(consume frame)
+                    }
+                case .ready(let pixels):
+                    // Frames go out in order: those the renderer still holds come first.
+                    while let frame = try timed({ () throws(SegueError) in try renderer.collect() }) { try hand(consume frame) }
+                    try writer.submit(pixels, index: n)
                 }
                 progress?(done + 1, range.count)
             }

@@ -44,12 +44,53 @@ public struct Manifest: Codable, Sendable {
     public var segueVersion: String
 }
 
+/// What the outputs of a job need to know of its frames, whatever makes them.
+public struct JobShape {
+    /// The effect's name, or the sequence's (manifests, messages).
+    public var name: String
+    public var size: PixelSize
+    public var fps: Double
+    public var frameCount: Int
+    public var colorSpace: ColorSpace
+    /// The sound video outputs carry (`--audio` writes it beside the others).
+    public var audio: AudioTrack?
+    /// `JobIdentity`, asked only for a PNG folder (the one output that can be resumed).
+    public var identity: () -> String
+
+    public init(name: String, size: PixelSize, fps: Double, frameCount: Int, colorSpace: ColorSpace, audio: AudioTrack? = nil,
+                identity: @escaping () -> String) {
+        self.name = name
+        self.size = size
+        self.fps = fps
+        self.frameCount = frameCount
+        self.colorSpace = colorSpace
+        self.audio = audio
+        self.identity = identity
+    }
+
+    public init(_ t: PreparedTransition, backend: String, version: String) {
+        self.init(name: t.descriptor.name, size: t.size, fps: t.timeline.fps, frameCount: t.frameCount, colorSpace: t.colorSpace) {
+            JobIdentity.of(t, backend: backend, version: version)
+        }
+    }
+}
+
 /// One job end to end: selects frames, skips on `--resume` the frames an earlier run of the
 /// same job finished, renders into the sinks, writes the manifest. A PNG folder is locked
 /// for the job's selection (`.MANIFEST.lock`) and journals its frames as they finish.
 public enum RenderJob {
     /// `notice` receives one-line messages for stderr (a GIF leaving frames out).
     public static func run(_ transition: PreparedTransition, renderer: any FrameRenderer, output: OutputSpec,
+                           selection: FrameSelection = FrameSelection(), resume: Bool = false,
+                           extraSinks: [any FrameSink] = [], version: String,
+                           progress: ((Int, Int) -> Void)? = nil, notice: (String) -> Void = { _ in }) throws(SegueError) -> JobOutcome {
+        try run(transition, shape: JobShape(transition, backend: renderer.backendName, version: version), renderer: renderer,
+                output: output, selection: selection, resume: resume, extraSinks: extraSinks, version: version,
+                progress: progress, notice: notice)
+    }
+
+    /// A job whose frames come from `source`, written as `shape` says.
+    public static func run(_ source: any FrameSource, shape: JobShape, renderer: any FrameRenderer, output: OutputSpec,
                            selection: FrameSelection = FrameSelection(), resume: Bool = false,
                            extraSinks: [any FrameSink] = [], version: String,
                            progress: ((Int, Int) -> Void)? = nil, notice: (String) -> Void = { _ in }) throws(SegueError) -> JobOutcome {
@@ -61,18 +102,18 @@ public enum RenderJob {
             throw .usage("-o -: \(output.format == .png ? "a PNG folder" : output.format.rawValue) cannot go to stdout; choose a stream format "
                 + "(--format \(OutputFormat.allCases.filter(\.canWriteStdout).map(\.rawValue).joined(separator: ", ")))")
         }
-        var frames = try selection.frames(of: transition.frameCount)
+        var frames = try selection.frames(of: shape.frameCount)
         var kept: [FrameRecord] = []
         let sink: any FrameSink
         var pngSink: PNGSequenceSink?
         var lock: OutputLock?
         defer { lock?.release() }
         // Only a PNG folder can be resumed, so only it needs the job's identity.
-        let job = output.format == .png ? JobIdentity.of(transition, backend: renderer.backendName, version: version) : ""
+        let job = output.format == .png ? shape.identity() : ""
         let manifestPath = output.path + "/" + selection.manifestName
         switch output.format {
         case .png:
-            let s = try PNGSequenceSink(directory: output.path, compression: output.pngCompression, colorSpace: transition.colorSpace)
+            let s = try PNGSequenceSink(directory: output.path, compression: output.pngCompression, colorSpace: shape.colorSpace)
             lock = try OutputLock(path: OutputLock.path(beside: manifestPath), guarding: output.path)
             AtomicFile.removeStaleTemporaries(in: output.path,
                                               for: Set(frames.map(PNGSequenceSink.fileName(ofFrame:)) + [selection.manifestName]))
@@ -88,26 +129,26 @@ public enum RenderJob {
             pngSink = s
             sink = s
         case .raw: sink = try RawVideoSink(path: output.path)
-        case .y4m: sink = try Y4MSink(path: output.path, fps: transition.timeline.fps)
+        case .y4m: sink = try Y4MSink(path: output.path, fps: shape.fps)
         case .apng:
-            sink = try APNGSink(path: output.path, size: transition.size, fps: transition.timeline.fps, frameCount: transition.frameCount,
-                                colorSpace: transition.colorSpace)
+            sink = try APNGSink(path: output.path, size: shape.size, fps: shape.fps, frameCount: shape.frameCount,
+                                colorSpace: shape.colorSpace)
         case .mp4, .webm, .gif, .mov, .webp:
             guard let container = output.format.videoContainer else { throw SegueError(.internalError, "no container for \(output.format)") }
-            let video = try FFmpegSink(path: output.path, container: container, size: transition.size, fps: transition.timeline.fps,
-                                       frameCount: transition.frameCount, colorSpace: transition.colorSpace)
+            let video = try FFmpegSink(path: output.path, container: container, size: shape.size, fps: shape.fps,
+                                       frameCount: shape.frameCount, colorSpace: shape.colorSpace, audio: shape.audio)
             if let note = video.note { notice(note) }
             sink = video
         case .contact:
-            if let problem = ContactSheetSink.sizeProblem(frameSize: transition.size, frameCount: transition.frameCount, layout: output.sheet) {
+            if let problem = ContactSheetSink.sizeProblem(frameSize: shape.size, frameCount: shape.frameCount, layout: output.sheet) {
                 throw SegueError(.invalidInput, problem, path: output.path)
             }
-            sink = ContactSheetSink(path: output.path, frameCount: transition.frameCount, layout: output.sheet,
-                                    colorSpace: transition.colorSpace)
+            sink = ContactSheetSink(path: output.path, frameCount: shape.frameCount, layout: output.sheet,
+                                    colorSpace: shape.colorSpace)
         }
         let stats: RenderStats
         do throws(SegueError) {
-            stats = try FrameLoop.run(transition, renderer: renderer, sinks: [sink] + extraSinks, frames: frames, progress: progress)
+            stats = try FrameLoop.run(source, renderer: renderer, sinks: [sink] + extraSinks, frames: frames, progress: progress)
         } catch {
             // No temporary file or ffmpeg process outlives a failed job.
             for s in [sink] + extraSinks { (s as? any AbortableFrameSink)?.abort() }
@@ -115,8 +156,8 @@ public enum RenderJob {
         }
         var writtenManifest: String?
         if let pngSink {
-            let manifest = Manifest(job: job, effect: transition.descriptor.name, size: transition.size.description,
-                                    fps: transition.timeline.fps, frameCount: transition.frameCount,
+            let manifest = Manifest(job: job, effect: shape.name, size: shape.size.description,
+                                    fps: shape.fps, frameCount: shape.frameCount,
                                     frames: (kept + pngSink.records).sorted { $0.index < $1.index },
                                     selection: selection.description, segueVersion: version)
             let encoder = JSONEncoder()

@@ -18,9 +18,13 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frames on the contact sheet (1…12; --contact-sheet or --format contact; default 12).") var sheetFrames: Int?
     @Option(help: "Contact sheet columns (1…12; default 4).") var sheetColumns: Int?
     @Option(help: "Contact sheet thumbnail width in pixels (16…4096; default 240).") var sheetWidth: Int?
+    @OptionGroup var clips: ClipOptions
 
     func run() throws {
         try reportingErrors { () throws(SegueError) in
+            if let pair = try clips.pair(options) {
+                return try renderClips(pair)
+            }
             // Default: out/EFFECT (a PNG folder), or out/EFFECT.mp4 etc. for a file format.
             let chosen = if let format { format } else { try OutputFormat.inferred(from: output ?? "out") }
             let sheet = try sheetLayout(format: chosen)

@@ -8,14 +8,14 @@ import SeguePipeline
 
 /// Options shared by every command that renders a transition.
 struct TransitionOptions: ParsableArguments {
-    @Option(help: "The 'from' snapshot (PNG or JPEG). Default: the built-in list screen.")
+    @Option(help: "The 'from' snapshot or video clip (PNG, JPEG, or any file ffmpeg decodes). Default: the built-in list screen.")
     var from: String?
-    @Option(help: "The 'to' snapshot (PNG or JPEG). Default: the built-in detail screen.")
+    @Option(help: "The 'to' snapshot or video clip. Default: the built-in detail screen.")
     var to: String?
     @Option(help: "Output size WxH in pixels. Default: the 'to' snapshot's size.")
     var size: String?
-    @Option(help: "Frames per second.")
-    var fps: Double = 60
+    @Option(help: "Frames per second. Default: 60, or with a video clip the from clip's rate (the first video's).")
+    var fps: Double?
     @Option(help: "Duration in seconds. Default: the effect's (or a spring's settling time).")
     var duration: Double?
     @Option(help: "Timing curve: linear, easeIn, easeOut, easeInEaseOut, default, cubic-bezier(x1,y1,x2,y2), spring(…), keyframes(…) (docs/TIMING.md).")
@@ -37,13 +37,7 @@ struct TransitionOptions: ParsableArguments {
     var gestureAxis: GestureTrack.Axis?
     @Option(help: "Gesture travel (full progress) in the track's units when the track does not say.")
     var gestureTravel: Double?
-    @Option(help: "Renderer.")
-    var backend: BackendChoice = .auto
-    @Option(help: "EGL platform.")
-    var eglPlatform: EGLPlatformChoice = .auto
-    @OptionGroup var shaders: ShaderOptions
-    @Option(help: "Seconds one frame of a user shader may take before segue stops (exit 124); 0 = no limit.")
-    var timeLimit: Double = 10
+    @OptionGroup var rendering: RendererOptions
 
     func request(effect: String) throws(SegueError) -> TransitionRequest {
         var r = TransitionRequest(effect: effect)
@@ -54,7 +48,7 @@ struct TransitionOptions: ParsableArguments {
             if let problem = TransitionRequest.problem(size: s) { throw .usage("--size \(problem)") }
             r.size = s
         }
-        r.fps = fps
+        r.fps = fps ?? 60
         r.duration = duration
         r.timing = timing
         r.parameters = try params.map { text throws(SegueError) in
@@ -72,7 +66,7 @@ struct TransitionOptions: ParsableArguments {
         r.gestureOptions.axis = gestureAxis
         if let gestureTravel { try Limits.gestureTravel.check(gestureTravel, option: "--gesture-travel") }
         r.gestureOptions.travel = gestureTravel
-        r.catalog = try shaders.catalog()
+        r.catalog = try rendering.shaders.catalog()
         return r
     }
 
@@ -83,6 +77,20 @@ struct TransitionOptions: ParsableArguments {
         for parameter in transition.offCanvasParameters { printError("segue: warning: --param \(parameter)") }
         return transition
     }
+
+    func session() throws(SegueError) -> RenderSession { try rendering.session() }
+}
+
+/// Which renderer draws, and how user shaders are found and limited: `render`, `still`,
+/// `sequence`.
+struct RendererOptions: ParsableArguments {
+    @Option(help: "Renderer.")
+    var backend: BackendChoice = .auto
+    @Option(help: "EGL platform.")
+    var eglPlatform: EGLPlatformChoice = .auto
+    @OptionGroup var shaders: ShaderOptions
+    @Option(help: "Seconds one frame of a user shader may take before segue stops (exit 124); 0 = no limit.")
+    var timeLimit: Double = 10
 
     func session() throws(SegueError) -> RenderSession {
         let session = RenderSession(backend: backend, eglPlatform: eglPlatform, notice: { printError("segue: \($0)") })

@@ -48,10 +48,11 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     private static let encodersByProgram = Mutex<[String: Set<String>]>([:])
 
     /// Starts ffmpeg for `frameCount` frames of `size` at `fps` whose numbers are in
-    /// `colorSpace`. Fails now (before any rendering) when ffmpeg or the container's encoder is
-    /// missing, naming what to install.
+    /// `colorSpace`, with `audio` mixed and encoded beside them when given and the container
+    /// carries sound (`note` says so when it does not). Fails now (before any rendering) when
+    /// ffmpeg or the container's encoder is missing, naming what to install.
     public init(path: String, container: Container, size: PixelSize, fps: Double, frameCount: Int,
-                colorSpace: ColorSpace = .srgb) throws(SegueError) {
+                colorSpace: ColorSpace = .srgb, audio: AudioTrack? = nil) throws(SegueError) {
         guard let ffmpeg = Self.locate() else {
             throw SegueError(.ffmpegMissing, "\(container.rawValue) output needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)",
                              path: path)
@@ -67,7 +68,11 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         let cap = FrameRateCap(frameCount: frameCount, fps: fps, maxRate: encoding.maxFrameRate?.rate)
         frameRate = cap
         keptFrames = cap.dropsFrames ? Set(cap.kept) : nil
-        note = encoding.maxFrameRate.flatMap { limit in cap.dropsFrames ? "\(path): \(limit.reason): \(cap.summary)" : nil }
+        let sound = encoding.audio.flatMap { codec in audio.map { (track: $0, codec: codec) } }
+        let notes = [encoding.maxFrameRate.flatMap { limit in cap.dropsFrames ? "\(path): \(limit.reason): \(cap.summary)" : nil },
+                     audio != nil && sound == nil ? "\(path): \(container.rawValue) carries no sound; the audio is left out" : nil]
+            .compactMap { $0 }
+        note = notes.isEmpty ? nil : notes.joined(separator: "; ")
         let target: String
         switch try OutputDestination(path) {
         case .file(let resolved):
@@ -94,8 +99,9 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
                              "-f", "rawvideo", "-pix_fmt", encoding.keepsAlpha ? "rgba" : "rgb0",
                              "-s", size.description, "-framerate", String(frameRate.rate), "-i", "pipe:0"]
-            + (Self.filterGraph(container, colorSpace).map { ["-filter_complex", "[0:v]" + $0] } ?? [])
-            + Self.encoderArguments(container, seekable: file != nil) + [target]
+            + (sound?.track.inputArguments ?? [])
+            + Self.graphArguments(container, colorSpace, audio: sound?.track)
+            + Self.encoderArguments(container, seekable: file != nil) + (sound?.codec ?? []) + [target]
         let pipe = Pipe()
         process.standardInput = pipe
         process.standardError = FileHandle(fileDescriptor: log, closeOnDealloc: false)
@@ -173,6 +179,16 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
             + "setparams=color_primaries=\(primaries):color_trc=iec61966-2-1:colorspace=bt709:range=tv"
         let filters = [c.encoding.filter, c.encoding.yuv ? yuv : nil].compactMap { $0 }
         return filters.isEmpty ? nil : filters.joined(separator: ",")
+    }
+
+    /// `-filter_complex` and `-map`s: the pictures through `filterGraph` and, with a sound
+    /// track, the track's graph on inputs 1… beside them. Without sound ffmpeg maps the one
+    /// video stream itself.
+    static func graphArguments(_ c: Container, _ space: ColorSpace, audio: AudioTrack?) -> [String] {
+        let video = filterGraph(c, space)
+        guard let audio else { return video.map { ["-filter_complex", "[0:v]" + $0] } ?? [] }
+        let graph = (video.map { ["[0:v]" + $0 + "[vout]"] } ?? []) + [audio.filterGraph(firstInput: 1)]
+        return ["-filter_complex", graph.joined(separator: ";"), "-map", video == nil ? "0:v" : "[vout]", "-map", "[aout]"]
     }
 
     /// Encoder and container options, before the output's name (`segue bench --compare-ffmpeg`

@@ -23,6 +23,8 @@ public struct VideoEncoding: Sendable {
     /// The highest rate the format plays back as timed; a faster sequence keeps evenly spaced
     /// frames (`FrameRateCap`), with the reason shown on stderr.
     public let maxFrameRate: (rate: Double, reason: String)?
+    /// How a timeline's sound is encoded (`-c:a` and its options); nil: the format has no audio.
+    public let audio: [String]?
 }
 
 extension FFmpegSink.Container {
@@ -35,12 +37,13 @@ extension FFmpegSink.Container {
             VideoEncoding(muxer: "mp4", encoder: "libx264", keepsAlpha: false, filter: "pad=ceil(iw/2)*2:ceil(ih/2)*2", yuv: true,
                           options: ["-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p"],
                           fileOptions: ["-movflags", "+faststart"],
-                          streamOptions: ["-movflags", "frag_keyframe+empty_moov+default_base_moof"], maxFrameRate: nil)
+                          streamOptions: ["-movflags", "frag_keyframe+empty_moov+default_base_moof"], maxFrameRate: nil,
+                          audio: ["-c:a", "aac", "-b:a", "192k"])
         case .webm:
             VideoEncoding(muxer: "webm", encoder: "libvpx-vp9", keepsAlpha: true, filter: nil, yuv: true,
                           options: ["-crf", "32", "-b:v", "0", "-deadline", "good", "-cpu-used", "4", "-row-mt", "1",
                                     "-pix_fmt", "yuva420p"],
-                          fileOptions: [], streamOptions: [], maxFrameRate: nil)
+                          fileOptions: [], streamOptions: [], maxFrameRate: nil, audio: ["-c:a", "libopus", "-b:a", "160k"])
         case .gif:
             // One palette for the whole sequence with an entry kept for transparency; pixels under
             // half opaque become transparent (paletteuse's alpha_threshold). GIF delays are whole
@@ -49,18 +52,19 @@ extension FFmpegSink.Container {
             VideoEncoding(muxer: "gif", encoder: "gif", keepsAlpha: true,
                           filter: "split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=alpha_threshold=128", yuv: false,
                           options: ["-loop", "0"], fileOptions: [], streamOptions: [],
-                          maxFrameRate: (50, "GIF frame delays are whole centiseconds and players show 1 cs as 10 cs"))
+                          maxFrameRate: (50, "GIF frame delays are whole centiseconds and players show 1 cs as 10 cs"), audio: nil)
         case .mov:
             // ProRes 4444 with a 16-bit alpha plane, 10-bit 4:4:4: what editors exchange. A
             // stream is fragmented, as MP4's is (every ProRes frame is a key frame).
             VideoEncoding(muxer: "mov", encoder: "prores_ks", keepsAlpha: true, filter: nil, yuv: true,
                           options: ["-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-alpha_bits", "16"],
-                          fileOptions: [], streamOptions: ["-movflags", "frag_keyframe+empty_moov"], maxFrameRate: nil)
+                          fileOptions: [], streamOptions: ["-movflags", "frag_keyframe+empty_moov"], maxFrameRate: nil,
+                          audio: ["-c:a", "pcm_s16le"])
         case .webp:
             // Lossy VP8 colour with a lossless alpha plane; delays are whole milliseconds, taken
             // from each frame's timestamp, so they add up.
             VideoEncoding(muxer: "webp", encoder: "libwebp_anim", keepsAlpha: true, filter: nil, yuv: false,
-                          options: ["-quality", "90", "-loop", "0"], fileOptions: [], streamOptions: [], maxFrameRate: nil)
+                          options: ["-quality", "90", "-loop", "0"], fileOptions: [], streamOptions: [], maxFrameRate: nil, audio: nil)
         }
     }
 }

@@ -1,0 +1,101 @@
+import SegueCore
+import SegueIO
+
+/// The frames of a sequence: a clip's own frame as decoded, or at a cut the transition drawn
+/// between the two clips' frames of the moment. Each video is decoded by its own ffmpeg while
+/// the loop renders (`VideoClipDecoder`), opened when its clip first shows and closed once the
+/// clip is over, so at most the two clips of a cut are being decoded. `close()` ends every
+/// decoder; call it on every exit path.
+public final class SequenceFrames: FrameSource {
+    public let sequence: PreparedSequence
+    private var readers: [ClipReader]
+
+    public init(_ sequence: PreparedSequence) {
+        self.sequence = sequence
+        readers = sequence.clips.enumerated().map { i, clip in
+            ClipReader(clip: clip, index: i, sequence: sequence)
+        }
+    }
+
+    deinit { close() }
+
+    public var size: PixelSize { sequence.size }
+    public var frameCount: Int { sequence.timeline.frameCount }
+
+    public func frame(_ n: Int) throws(SegueError) -> SourcedFrame {
+        let timeline = sequence.timeline
+        for (i, reader) in readers.enumerated() where timeline.clipStarts[i] + sequence.clips[i].frames <= n { reader.close() }
+        switch timeline.moment(ofFrame: n) {
+        case .clip(let clip, let frame):
+            return .ready(try readers[clip].frame(frame))
+        case .cut(let cut, let step, let fromFrame, let toFrame):
+            let from = try readers[cut].frame(fromFrame)
+            let to = try readers[cut + 1].frame(toFrame)
+            // The first step is progress 0: the outgoing clip's own frame, whatever the effect draws there.
+            if step == 0 { return .ready(from) }
+            let transition = sequence.cuts[cut]
+            var images = transition.images.images
+            images[.from] = from
+            images[.to] = to
+            return .drawn(transition.plan(frame: step), ImageSet(images))
+        }
+    }
+
+    public func close() {
+        for reader in readers { reader.close() }
+    }
+}
+
+/// One clip's frames by their index in the clip, asked in increasing order: a still's pixels,
+/// or a video decoded as a stream. A jump back, or far ahead (a shard's first frame), opens
+/// the decoder again at that time instead of decoding what is skipped.
+final class ClipReader {
+    private let clip: PreparedClip
+    private let index: Int
+    private let sequence: PreparedSequence
+    private var decoder: VideoClipDecoder?
+    /// The index of the frame the decoder gives next, and the last one it gave.
+    private var next = 0
+    private var last: PixelBuffer?
+    /// Frames a decoder may come up short at its end (a file's last frame lasting less than
+    /// the rate's period): the last one is held, as a player would.
+    private static let shortfallFrames = 2
+
+    init(clip: PreparedClip, index: Int, sequence: PreparedSequence) {
+        self.clip = clip
+        self.index = index
+        self.sequence = sequence
+    }
+
+    func frame(_ k: Int) throws(SegueError) -> PixelBuffer {
+        if let still = clip.still { return still }
+        let fps = sequence.fps
+        if decoder == nil || k < next - 1 || k - next > Int(fps * 2) { try open(at: k) }
+        if k == next - 1, let last { return last }
+        while next <= k, let decoder, let frame = try decoder.nextFrame() {
+            last = try sequence.colorSpace == .srgb ? frame : frame.inColorSpace(sequence.colorSpace)
+            next += 1
+        }
+        guard let last, k - (next - 1) <= Self.shortfallFrames else {
+            throw SegueError(.invalidInput, "\(sequence.spec.file): clip \(index + 1): the video has no frame at "
+                             + "\(readable(clip.start + Double(k) / fps)) s", path: clip.file)
+        }
+        return last
+    }
+
+    private func open(at k: Int) throws(SegueError) {
+        close()
+        let fps = sequence.fps
+        // Half a frame more than the clip needs, so its last frame is never cut off by rounding.
+        decoder = try VideoClipDecoder(path: clip.file, start: clip.start + Double(k) / fps,
+                                       length: (Double(clip.frames - k) + 0.5) / fps, fps: fps, size: sequence.size,
+                                       fit: sequence.spec.fit)
+        next = k
+        last = nil
+    }
+
+    func close() {
+        decoder?.close()
+        decoder = nil
+    }
+}

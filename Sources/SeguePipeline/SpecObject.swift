@@ -1,0 +1,85 @@
+import Foundation
+import SegueCore
+
+/// One object of a spec file with the place it sits at (`seq.json5: clip 2`), the keys it may
+/// have and their types: reads members and words every error the same way,
+/// `<context>: key "<key>": <problem>`.
+struct SpecObject {
+    let members: [String: SpecValue]
+    let context: String
+    /// Known keys and the type each wants: `string`, `number`, `object`, `array`.
+    let keys: [String: String]
+    /// Relative paths resolve against this folder (the spec file's).
+    let base: String
+
+    init(_ members: [String: SpecValue], context: String, keys: [String: String], base: String) {
+        self.members = members
+        self.context = context
+        self.keys = keys
+        self.base = base
+    }
+
+    /// No unknown key; every value of the type its key wants.
+    func checkKeys() throws(SegueError) {
+        for key in members.keys.sorted() where keys[key] == nil {
+            throw .invalidInput("\(context): unknown key \"\(key)\" (known: \(keys.keys.sorted().joined(separator: ", ")))")
+        }
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+            let want = keys[key]!
+            switch (want, value) {
+            case ("string", .string), ("number", .number), ("object", .object), ("array", .array): continue
+            default: throw bad(key, "expected \(want == "array" || want == "object" ? "an" : "a") \(want), got \(value.typeName)")
+            }
+        }
+    }
+
+    /// A member that must itself be an object, checked against `keys`.
+    func member(_ value: SpecValue, named name: String, keys: [String: String]) throws(SegueError) -> SpecObject {
+        guard case .object(let o) = value else { throw .invalidInput("\(context): \(name): expected an object, got \(value.typeName)") }
+        let object = SpecObject(o, context: "\(context): \(name)", keys: keys, base: base)
+        try object.checkKeys()
+        return object
+    }
+
+    func string(_ key: String) -> String? { if case .string(let s)? = members[key] { return s }; return nil }
+    func number(_ key: String) -> Double? { if case .number(let n)? = members[key] { return n }; return nil }
+
+    /// A time in seconds: finite, ≥ 0, within `Limits.duration`.
+    func seconds(_ key: String) throws(SegueError) -> Double? {
+        guard let n = number(key) else { return nil }
+        guard n.isFinite, n >= 0, n <= Limits.duration.range.upperBound else {
+            throw bad(key, "\(readable(n)): expected seconds in 0…\(readable(Limits.duration.range.upperBound))")
+        }
+        return n
+    }
+
+    /// A path member, resolved against the spec's folder (`~` expanded).
+    func path(_ key: String) -> String? { string(key).map(resolve) }
+
+    func resolve(_ p: String) -> String {
+        let expanded = (p as NSString).expandingTildeInPath
+        return expanded.hasPrefix("/") ? expanded : URL(fileURLWithPath: base).appendingPathComponent(expanded).standardizedFileURL.path
+    }
+
+    /// A file the spec reads exists (and is not a folder): missing input (66) otherwise.
+    func checkExists(_ key: String, _ path: String) throws(SegueError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .missingInput("\(context): key \"\(key)\": \(path): no such file")
+        }
+    }
+
+    /// `params: {name: value}` as `--param name=value` pairs, sorted by name.
+    func parameters(_ key: String) throws(SegueError) -> [(String, String)] {
+        guard case .object(let params)? = members[key] else { return [] }
+        return try params.sorted { $0.key < $1.key }.map { (k, v) throws(SegueError) in
+            guard let text = v.parameterText else {
+                throw bad(key, "\"\(k)\": expected a string, number, boolean or array of them, got \(v.typeName)")
+            }
+            return (k, text)
+        }
+    }
+
+    func bad(_ key: String, _ why: String) -> SegueError { .invalidInput("\(context): key \"\(key)\": \(why)") }
+    func missing(_ key: String) -> SegueError { .invalidInput("\(context): missing key \"\(key)\"") }
+}

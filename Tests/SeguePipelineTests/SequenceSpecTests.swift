@@ -1,0 +1,73 @@
+import Foundation
+import SegueCore
+import SeguePipeline
+import SegueTestSupport
+import Testing
+
+/// `segue sequence` spec files: keys, defaults, paths against the spec's folder, and errors that
+/// name the file, the clip or transition and the key.
+@Suite struct SequenceSpecTests {
+    let dir: String = {
+        let d = TestFiles.temporaryDirectory("sequence-spec")
+        for name in ["a.mp4", "b.png", "c.mp4", "music.m4a"] { TestFiles.writeFile([0], d + "/" + name) }
+        return d
+    }()
+
+    func parse(_ text: String) throws(SegueError) -> SequenceSpec {
+        try SequenceSpec.parse(Data(text.utf8), file: "film.json5", baseDirectory: dir)
+    }
+
+    func message(_ text: String) -> String {
+        do { _ = try parse(text); return "" } catch { return "\(error.exitCode) \(error.message)" }
+    }
+
+    @Test func theIssuesExampleReads() throws {
+        let spec = try parse("""
+        { size: "1280x720", fps: 30,
+          clips: [ {file: "a.mp4", start: 1, end: 4},   // trim, seconds
+                   {file: "b.png", duration: 2},        // a still, held
+                   {file: "c.mp4"} ],
+          transitions: [ {effect: "push", duration: 0.35},
+                         {effect: "fade", duration: 1, timing: "easeInEaseOut", params: {}} ],
+          audio: {file: "music.m4a", volume: 0.6, fadeOut: 1} }
+        """)
+        #expect(spec.size == PixelSize(width: 1280, height: 720))
+        #expect(spec.fps == 30)
+        #expect(spec.clips.map(\.file) == [dir + "/a.mp4", dir + "/b.png", dir + "/c.mp4"])
+        #expect(spec.clips[0].start == 1 && spec.clips[0].end == 4 && spec.clips[1].duration == 2)
+        #expect(spec.transitions.map(\.effect) == ["push", "fade"])
+        #expect(spec.transitions[0].duration == 0.35 && spec.transitions[1].timing == "easeInEaseOut")
+        #expect(spec.audio?.file == dir + "/music.m4a" && spec.audio?.volume == 0.6 && spec.audio?.fadeOut == 1)
+        #expect(spec.audioCurve == .equalPower)
+    }
+
+    @Test func oneTransitionServesEveryCut() throws {
+        let spec = try parse("{clips: [{file: 'a.mp4'}, {file: 'c.mp4'}, {file: 'a.mp4'}], transitions: [{effect: 'fade'}]}")
+        #expect(spec.transitions.map(\.effect) == ["fade", "fade"])
+        #expect(spec.fps == nil && spec.size == nil)
+    }
+
+    @Test func errorsNameTheFileThePlaceAndTheKey() {
+        #expect(message("{clips: []}") == "65 film.json5: key \"clips\": expected a non-empty array of clips")
+        #expect(message("{clips: [{file: 'a.mp4'}, {file: 'c.mp4'}]}") == "65 film.json5: missing key \"transitions\"")
+        #expect(message("{clips: [{file: 'a.mp4'}, {start: 2}], transitions: [{effect: 'fade'}]}")
+                == "65 film.json5: clip 2: missing key \"file\"")
+        #expect(message("{clips: [{file: 'a.mp4', start: 3, end: 2}]}")
+                == "65 film.json5: clip 1: key \"end\": 2: must be after start (3)")
+        #expect(message("{clips: [{file: 'a.mp4', start: -1}]}").hasPrefix("65 film.json5: clip 1: key \"start\": -1: expected seconds"))
+        #expect(message("{clips: [{file: 'nope.mp4'}]}") == "66 film.json5: clip 1: key \"file\": \(dir)/nope.mp4: no such file")
+        #expect(message("{clips: [{file: 'a.mp4'}, {file: 'c.mp4'}], transitions: [{effect: 'warp-drive'}]}")
+                .hasPrefix("65 film.json5: transition 1: key \"effect\": unknown effect \"warp-drive\""))
+        #expect(message("{clips: [{file: 'a.mp4'}, {file: 'c.mp4'}], transitions: [{effect: 'fade', timing: 'wobbly'}]}")
+                .hasPrefix("65 film.json5: transition 1: "))
+        #expect(message("{clips: [{file: 'a.mp4'}, {file: 'c.mp4'}, {file: 'a.mp4'}, {file: 'c.mp4'}], transitions: [{effect: 'fade'}, {effect: 'push'}]}")
+                == "65 film.json5: key \"transitions\": 2 given for 3 cuts: give one per cut, or one for every cut")
+        #expect(message("{clips: [{file: 'a.mp4'}], fps: 0}").hasPrefix("65 film.json5: key \"fps\": 0"))
+        #expect(message("{clips: [{file: 'a.mp4'}], music: 'x'}").hasPrefix("65 film.json5: unknown key \"music\""))
+        #expect(message("{clips: [{file: 'a.mp4'}], audio: {file: 'music.m4a', volume: 99}}")
+                == "65 film.json5: audio: key \"volume\": 99: must be in 0…16")
+        #expect(message("{clips: [{file: 'a.mp4'}], audioCurve: 'loud'}")
+                .hasPrefix("65 film.json5: key \"audioCurve\": \"loud\": expected "))
+        #expect(message("[1]") == "65 film.json5: expected an object with \"clips\"")
+    }
+}
