@@ -121,6 +121,13 @@ private struct ClipFixtures: Sendable {
         }
     }
 
+    /// Recognising a clip reads its first bytes only, whatever its size.
+    @Test func sniffingReadsTheHead() throws {
+        let whole = try #require(FileManager.default.contents(atPath: clips.withSound))
+        #expect(try InputFile.prefix(clips.withSound, count: 8) == Array(whole.prefix(8)))
+        #expect(try InputFile.prefix(clips.text, count: 1000) == Array("not a video\n".utf8))
+    }
+
     @Test func missingProgramNamesThePackage() {
         let error = #expect(throws: SegueError.self) { try FFmpegTools.required("ffprobe-not-installed", for: "clip.mp4") }
         #expect(error?.kind == .ffmpegMissing && error?.exitCode == 69)
