@@ -13,9 +13,10 @@ import SegueCore
 ///
 /// Colour: swscale converts YUV to RGB with the matrix and range the stream is tagged with
 /// (BT.601 and limited range when untagged: FFmpeg's `scale` filter, `in_color_matrix=auto`);
-/// the RGB numbers are taken as sRGB, primaries and transfer tags not applied (BT.709 video
-/// shares sRGB's primaries; its camera transfer is not converted, as players do not). Frames
-/// come out premultiplied, as everything inside Segue.
+/// the RGB numbers are taken as sRGB: the stream's primaries and transfer tags are not
+/// applied (BT.709 video shares sRGB's primaries; HDR and wide-gamut clips come out as their
+/// numbers say, unconverted). Frames come out premultiplied, as everything inside Segue; an
+/// opaque frame (every frame of an ordinary video) is only scanned.
 public final class VideoClipDecoder: @unchecked Sendable {
     public let path: String
     public let size: PixelSize
