@@ -16,6 +16,8 @@ private struct ClipFixtures: Sendable {
     var variable: String { folder + "/vfr.mp4" }
     /// `withSound` with rotation metadata of 90°.
     var rotated: String { folder + "/rotated.mp4" }
+    /// 160×240 stored with 2:1 pixels: shown 320×240.
+    var anamorphic: String { folder + "/anamorphic.mp4" }
     /// 64×64, 10 fps, 1 s of red at half opacity, PNG in MOV (alpha kept).
     var translucent: String { folder + "/translucent.mov" }
     var png: String { folder + "/still.png" }
@@ -41,6 +43,7 @@ private struct ClipFixtures: Sendable {
         try Self.ffmpeg(["-t", "2", "-f", "lavfi", "-i", testsrc + "30", "-vf", "setpts='if(lt(N,10),N/10,1+(N-10)/30)/TB'",
                          "-fps_mode", "vfr", "-c:v", "libx264", "-pix_fmt", "yuv420p", variable])
         try Self.ffmpeg(["-i", withSound, "-c", "copy", "-metadata:s:v:0", "rotate=90", rotated])
+        try Self.ffmpeg(["-i", withSound, "-an", "-vf", "scale=160:240,setsar=2", "-c:v", "libx264", anamorphic])
         try Self.ffmpeg(["-f", "lavfi", "-i", "color=c=0xFF000080:size=64x64:rate=10,format=rgba", "-t", "1", "-c:v", "png", translucent])
         try Self.ffmpeg(["-f", "lavfi", "-i", testsrc + "1", "-frames:v", "1", png])
         try Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=64x48", "-frames:v", "1", bmp])
@@ -95,6 +98,10 @@ private struct ClipFixtures: Sendable {
     @Test func probeSwapsSidesOfQuarterTurn() throws {
         let info = try MediaProbe.probe(clips.rotated)
         #expect(info.kind == .video && info.size == PixelSize(width: 240, height: 320))
+    }
+
+    @Test func probeShowsNonSquarePixelsAsDisplayed() throws {
+        #expect(try MediaProbe.probe(clips.anamorphic).size == PixelSize(width: 320, height: 240))
     }
 
     @Test func probeTellsStills() throws {
@@ -207,6 +214,9 @@ private struct ClipFixtures: Sendable {
         // Turned upright, 240×320: 75×100, bars of 12 and 13 columns left and right.
         let tall = try frames(clips.rotated, length: 0.04, fps: 25, size: size, fit: .contain)[0]
         #expect((0..<100).allSatisfy { y in (0..<100).allSatisfy { x in (tall[x, y].a == 255) == (12..<87).contains(x) } })
+        // Stored 160×240 with 2:1 pixels: fitted as the 320×240 it shows.
+        let wider = try frames(clips.anamorphic, length: 0.04, fps: 25, size: size, fit: .contain)[0]
+        #expect((0..<100).allSatisfy { y in (0..<100).allSatisfy { x in (wider[x, y].a == 255) == (12..<87).contains(y) } })
     }
 
     @Test func translucentFramesArePremultiplied() throws {
