@@ -128,6 +128,32 @@ private struct ClipFixtures: Sendable {
         }
     }
 
+    /// Descriptions ffprobe could give of hostile or unusual files: rotations either way and
+    /// past a turn, a tag no number fits, unknown rates, cover art as the only picture.
+    @Test func describesUnusualReports() throws {
+        func describe(_ stream: String, format: String = #"{"format_name": "mov,mp4"}"#) throws(SegueError) -> MediaInfo {
+            let json = #"{"streams": [{"codec_type": "video", "width": 40, "height": 30, \#(stream)}], "format": \#(format)}"#
+            return try MediaProbe.describe(MediaProbe.decodeReport(Array(json.utf8), path: "x"), path: "x")
+        }
+        for (rotation, sideways) in [(-90, true), (270, true), (450, true), (180, false), (-360, false)] {
+            let info = try describe(#""duration": "1.5", "side_data_list": [{"side_data_type": "Display Matrix", "rotation": \#(rotation)}]"#)
+            #expect(info.size == (sideways ? PixelSize(width: 30, height: 40) : PixelSize(width: 40, height: 30)), "\(rotation)")
+        }
+        #expect(try describe(#""tags": {"rotate": "1e300"}"#).size == PixelSize(width: 40, height: 30))
+        #expect(try describe(#""tags": {"rotate": "90"}"#).size == PixelSize(width: 30, height: 40))
+        let unknown = try describe(#""avg_frame_rate": "0/0", "r_frame_rate": "0/0""#, format: #"{"format_name": "h264"}"#)
+        #expect(unknown.kind == .video && unknown.duration == nil && unknown.frameRate == nil)
+        #expect(try describe(#""nb_frames": "1", "duration": "0.04""#).kind == .still)
+        #expect(try describe("\"sample_aspect_ratio\": \"0:1\"", format: #"{"format_name": "webp_pipe"}"#)
+            == MediaInfo(kind: .still, width: 40, height: 30, duration: nil, frameRate: nil, hasAudio: false))
+        #expect(throws: SegueError(.invalidInput, "has no video stream (no picture); a clip or snapshot needs a picture", path: "x")) {
+            try describe(#""disposition": {"attached_pic": 1}"#)
+        }
+        #expect(throws: SegueError(.invalidInput, "ffprobe's description of it is not the JSON ffprobe writes", path: "x")) {
+            try MediaProbe.decodeReport(Array("{\"streams\": 3}".utf8), path: "x")
+        }
+    }
+
     /// Recognising a clip reads its first bytes only, whatever its size.
     @Test func sniffingReadsTheHead() throws {
         let whole = try #require(FileManager.default.contents(atPath: clips.withSound))

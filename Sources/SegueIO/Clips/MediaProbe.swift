@@ -54,7 +54,7 @@ public enum MediaProbe {
             let image = try ImageFile.load(path)
             return MediaInfo(kind: .still, width: image.width, height: image.height, duration: nil, frameRate: nil, hasAudio: false)
         }
-        return try describe(report(path), path: path)
+        return try describe(decodeReport(runFFprobe(path), path: path), path: path)
     }
 
     /// What `report` says, as `MediaInfo`.
@@ -95,7 +95,7 @@ public enum MediaProbe {
     private static func turnsSideways(_ video: FFprobeReport.Stream) -> Bool {
         let degrees = video.sideDataList?.lazy.compactMap(\.rotation).first ?? video.tags?["rotate"].flatMap(Double.init) ?? 0
         guard degrees.isFinite else { return false }
-        let quarterTurns = Int((degrees / 90).rounded()) & 3
+        let quarterTurns = Int((degrees.truncatingRemainder(dividingBy: 360) / 90).rounded()) & 3
         return quarterTurns == 1 || quarterTurns == 3
     }
 
@@ -107,15 +107,14 @@ public enum MediaProbe {
         return value.isFinite ? value : nil
     }
 
-    /// ffprobe's description of the file, decoded.
-    private static func report(_ path: String) throws(SegueError) -> FFprobeReport {
-        let json = try runFFprobe(path)
+    /// ffprobe's JSON description of the file at `path`, decoded.
+    static func decodeReport(_ json: [UInt8], path: String) throws(SegueError) -> FFprobeReport {
         do {
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase
             return try decoder.decode(FFprobeReport.self, from: Data(json))
         } catch {
-            throw SegueError(.invalidInput, "ffprobe's description of it cannot be read (\(error))", path: path)
+            throw SegueError(.invalidInput, "ffprobe's description of it is not the JSON ffprobe writes", path: path)
         }
     }
 
