@@ -1,31 +1,31 @@
 /// The part of `ffprobe -print_format json -show_streams -show_format` that `MediaProbe` reads
-/// (FFmpeg's ffprobe documentation; ffprobe prints numbers of the container as strings, and
-/// rates as fractions `num/den`). Every field is optional: a container leaves out what it
-/// does not know.
+/// (FFmpeg's ffprobe documentation; its snake_case keys decoded as camelCase; numbers of the
+/// container printed as strings, rates as fractions `num/den`). Every field is optional: a
+/// container leaves out what it does not know.
 struct FFprobeReport: Decodable {
     var streams: [Stream]?
     var format: Format?
 
     struct Stream: Decodable {
-        var codec_type: String?
+        var codecType: String?
         var width: Int?
         var height: Int?
         /// `num:den`, the shape of one stored pixel (anamorphic video: not 1:1).
-        var sample_aspect_ratio: String?
-        var avg_frame_rate: String?
-        var r_frame_rate: String?
+        var sampleAspectRatio: String?
+        var avgFrameRate: String?
+        var rFrameRate: String?
         var duration: String?
-        var nb_frames: String?
+        var nbFrames: String?
         var disposition: Disposition?
         /// Older files and ffmpeg versions: the `rotate` tag, degrees clockwise.
         var tags: [String: String]?
         /// The display matrix's `rotation` (degrees), where ffmpeg 5 and later report it.
-        var side_data_list: [SideData]?
+        var sideDataList: [SideData]?
     }
 
     struct Disposition: Decodable {
-        var attached_pic: Int?
-        var timed_thumbnails: Int?
+        var attachedPic: Int?
+        var timedThumbnails: Int?
     }
 
     struct SideData: Decodable {
@@ -33,7 +33,7 @@ struct FFprobeReport: Decodable {
     }
 
     struct Format: Decodable {
-        var format_name: String?
+        var formatName: String?
         var duration: String?
     }
 }

@@ -54,48 +54,48 @@ public enum MediaProbe {
             let image = try ImageFile.load(path)
             return MediaInfo(kind: .still, width: image.width, height: image.height, duration: nil, frameRate: nil, hasAudio: false)
         }
-        return try describe(report(path), path: path)
+        return try describe(decodeReport(runFFprobe(path), path: path), path: path)
     }
 
     /// What `report` says, as `MediaInfo`.
     static func describe(_ report: FFprobeReport, path: String) throws(SegueError) -> MediaInfo {
         let streams = report.streams ?? []
         let pictures = streams.filter {
-            $0.codec_type == "video" && $0.disposition?.attached_pic != 1 && $0.disposition?.timed_thumbnails != 1
+            $0.codecType == "video" && $0.disposition?.attachedPic != 1 && $0.disposition?.timedThumbnails != 1
         }
         guard let video = pictures.first else {
-            let what = streams.contains { $0.codec_type == "audio" } ? "sound only" : "no picture"
+            let what = streams.contains { $0.codecType == "audio" } ? "sound only" : "no picture"
             throw SegueError(.invalidInput, "has no video stream (\(what)); a clip or snapshot needs a picture", path: path)
         }
         guard let storedWidth = video.width, let storedHeight = video.height, storedWidth > 0, storedHeight > 0 else {
             throw SegueError(.invalidInput, "ffprobe gives its video no size", path: path)
         }
-        let pixelAspect = ratio(video.sample_aspect_ratio, separator: ":") ?? 1
+        let pixelAspect = ratio(video.sampleAspectRatio, separator: ":") ?? 1
         var width = max(1, Int((Double(storedWidth) * pixelAspect).rounded())), height = storedHeight
         if turnsSideways(video) { swap(&width, &height) }
-        let hasAudio = streams.contains { $0.codec_type == "audio" }
+        let hasAudio = streams.contains { $0.codecType == "audio" }
         if isStill(video, format: report.format) {
             return MediaInfo(kind: .still, width: width, height: height, duration: nil, frameRate: nil, hasAudio: hasAudio)
         }
         let duration = [video.duration, report.format?.duration].lazy.compactMap { $0.flatMap(Double.init) }
             .first { $0.isFinite && $0 > 0 }
-        let frameRate = ratio(video.avg_frame_rate, separator: "/") ?? ratio(video.r_frame_rate, separator: "/")
+        let frameRate = ratio(video.avgFrameRate, separator: "/") ?? ratio(video.rFrameRate, separator: "/")
         return MediaInfo(kind: .video, width: width, height: height, duration: duration, frameRate: frameRate, hasAudio: hasAudio)
     }
 
     /// Read by an image demuxer, or one frame counted.
     private static func isStill(_ video: FFprobeReport.Stream, format: FFprobeReport.Format?) -> Bool {
-        let demuxer = format?.format_name ?? ""
-        return demuxer == "image2" || demuxer == "image2pipe" || demuxer.hasSuffix("_pipe") || video.nb_frames == "1"
+        let demuxer = format?.formatName ?? ""
+        return demuxer == "image2" || demuxer == "image2pipe" || demuxer.hasSuffix("_pipe") || video.nbFrames == "1"
     }
 
     /// Rotation metadata of a quarter turn either way: the display matrix's rotation, else the
     /// `rotate` tag. ffmpeg turns such frames upright when decoding (`-autorotate`, on by
     /// default), so the displayed sides are swapped.
     private static func turnsSideways(_ video: FFprobeReport.Stream) -> Bool {
-        let degrees = video.side_data_list?.lazy.compactMap(\.rotation).first ?? video.tags?["rotate"].flatMap(Double.init) ?? 0
+        let degrees = video.sideDataList?.lazy.compactMap(\.rotation).first ?? video.tags?["rotate"].flatMap(Double.init) ?? 0
         guard degrees.isFinite else { return false }
-        let quarterTurns = Int((degrees / 90).rounded()) & 3
+        let quarterTurns = Int((degrees.truncatingRemainder(dividingBy: 360) / 90).rounded()) & 3
         return quarterTurns == 1 || quarterTurns == 3
     }
 
@@ -107,13 +107,14 @@ public enum MediaProbe {
         return value.isFinite ? value : nil
     }
 
-    /// ffprobe's description of the file, decoded.
-    private static func report(_ path: String) throws(SegueError) -> FFprobeReport {
-        let json = try runFFprobe(path)
+    /// ffprobe's JSON description of the file at `path`, decoded.
+    static func decodeReport(_ json: [UInt8], path: String) throws(SegueError) -> FFprobeReport {
         do {
-            return try JSONDecoder().decode(FFprobeReport.self, from: Data(json))
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            return try decoder.decode(FFprobeReport.self, from: Data(json))
         } catch {
-            throw SegueError(.invalidInput, "ffprobe's description of it cannot be read (\(error))", path: path)
+            throw SegueError(.invalidInput, "ffprobe's description of it is not the JSON ffprobe writes", path: path)
         }
     }
 
