@@ -4,12 +4,18 @@ import Synchronization
 /// explicit: whoever takes a buffer holds its only reference until it gives it back, so a
 /// renderer writing into a taken buffer never triggers a copy-on-write of a frame a sink still
 /// reads. A render loop allocates as many buffers as frames it keeps in flight, then none.
+/// Buffers that come from elsewhere may be given back too: beyond `maxFree` idle buffers they
+/// are let go, so the pool never holds more than a loop needs.
 public final class FramePool: Sendable {
     public let size: PixelSize
+    public let maxFree: Int
     private let free = Mutex<[PixelBuffer]>([])
     private let made = Atomic<Int>(0)
 
-    public init(size: PixelSize) { self.size = size }
+    public init(size: PixelSize, maxFree: Int = .max) {
+        self.size = size
+        self.maxFree = maxFree
+    }
 
     /// Buffers allocated since creation.
     public var allocationCount: Int { made.load(ordering: .relaxed) }
@@ -26,6 +32,6 @@ public final class FramePool: Sendable {
     public func giveBack(_ buffer: consuming PixelBuffer) {
         guard buffer.size == size else { return }
         var moving: PixelBuffer? = buffer
-        free.withLock { list in if let buffer = moving.take() { list.append(buffer) } }
+        free.withLock { list in if list.count < maxFree, let buffer = moving.take() { list.append(buffer) } }
     }
 }

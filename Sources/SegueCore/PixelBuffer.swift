@@ -69,6 +69,17 @@ public struct PixelBuffer: Sendable, Equatable {
         a.width == b.width && a.height == b.height && a.storage == b.storage
     }
 
+    /// Becomes a copy of `other`'s pixels (of the same size) in its own storage, which it keeps
+    /// (a pooled buffer stays the pool's, unshared), and of what is known of them.
+    public mutating func copyPixels(from other: PixelBuffer) {
+        precondition(other.size == size, "copyPixels: \(other.size) into \(size)")
+        let opaque = other.isKnownOpaque
+        storage.withUnsafeMutableBytes { target in
+            other.storage.withUnsafeBytes { source in target.copyMemory(from: source) }
+        }
+        isKnownOpaque = opaque
+    }
+
     /// Records that every alpha byte is 255, for the caller that has just checked them all
     /// (the next write through `bytes` forgets it).
     public mutating func markOpaque() { isKnownOpaque = true }

@@ -20,8 +20,11 @@ public enum FrameLoop {
                            frames: [Int]? = nil, pool: FramePool? = nil,
                            progress: ((Int, Int) -> Void)? = nil) throws(SegueError) -> RenderStats {
         let range = frames ?? Array(0..<source.frameCount)
-        let pool = pool ?? FramePool(size: source.size)
-        let writer = SinkWriter(sinks: sinks, pool: pool, capacity: SinkWriter.capacity(frameSize: source.size))
+        let capacity = SinkWriter.capacity(frameSize: source.size)
+        // Frames in flight, those a renderer holds (two at most) and a decoder's queue per clip
+        // of a cut (`VideoClipDecoder`): more idle buffers than that are never needed again.
+        let pool = pool ?? FramePool(size: source.size, maxFree: capacity + 2 + 2 * VideoClipDecoder.queueDepth)
+        let writer = SinkWriter(sinks: sinks, pool: pool, capacity: capacity)
         let start = DispatchTime.now()
         var renderNanos: UInt64 = 0
         // Frames are submitted to the renderer and come back in order, possibly a frame or two
@@ -38,7 +41,7 @@ public enum FrameLoop {
         }
         do throws(SegueError) {
             for (done, n) in range.enumerated() {
-                switch try source.frame(n) {
+                switch try source.frame(n, pool: pool) {
                 case .drawn(let plan, let images):
                     held.append(n)
                     if let frame = try timed({ () throws(SegueError) in try renderer.submit(plan, images: images, into: pool.take()) }) {

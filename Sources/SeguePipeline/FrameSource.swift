@@ -6,17 +6,19 @@ import SegueCore
 public protocol FrameSource {
     var size: PixelSize { get }
     var frameCount: Int { get }
-    /// Frame `n`: a plan for the renderer, or pixels ready as they are.
-    func frame(_ n: Int) throws(SegueError) -> SourcedFrame
+    /// Frame `n`: a plan for the renderer, or pixels ready as they are, in a buffer taken from
+    /// `pool` (the loop gives it back there once the sinks are done with it).
+    func frame(_ n: Int, pool: FramePool) throws(SegueError) -> SourcedFrame
 }
 
 public enum SourcedFrame {
     /// Drawn by the renderer from these images.
     case drawn(FramePlan, ImageSet)
-    /// Shown as it is (a clip's own frame, at the output's size, premultiplied).
+    /// Shown as it is (a clip's own frame, at the output's size, premultiplied), in a buffer
+    /// of the pool that nothing else references.
     case ready(PixelBuffer)
 }
 
 extension PreparedTransition: FrameSource {
-    public func frame(_ n: Int) -> SourcedFrame { .drawn(plan(frame: n), images) }
+    public func frame(_ n: Int, pool: FramePool) -> SourcedFrame { .drawn(plan(frame: n), images) }
 }

@@ -27,7 +27,8 @@ func renderSequence(_ sequence: PreparedSequence, rendering: RendererOptions, ou
     if !outputOptions.quiet {
         let fps = outcome.seconds > 0 ? Double(outcome.frames) / outcome.seconds : 0
         let sound = sequence.audio == nil ? "" : (output.format.videoContainer?.encoding.audio != nil ? ", with sound" : "")
-        printError("\(sequence.name): \(sequence.clips.count) clips, \(sequence.cuts.count) transitions, \(outcome.frames) frames "
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        printError("\(sequence.name): \(count(sequence.clips.count, "clip")), \(count(sequence.cuts.count, "transition")), \(outcome.frames) frames "
                    + "\(sequence.size) at \(readable(sequence.fps)) fps\(sound) on \(renderer.backendName) in "
                    + "\(String(format: "%.2f", outcome.seconds)) s (\(String(format: "%.1f", fps)) fps) → "
                    + "\(output.path == "-" ? "stdout" : output.path)\(audioFile.map { " + \($0)" } ?? "")")

@@ -23,7 +23,7 @@ public final class VideoClipDecoder: @unchecked Sendable {
     /// The frames asked for, `frameCount(length:fps:)`; fewer come when the clip ends first.
     public let frameLimit: Int
     /// Frames decoded ahead of the one being rendered.
-    static let queueDepth = 3
+    public static let queueDepth = 3
 
     private let process = Process()
     private let output: FileHandle
@@ -44,7 +44,10 @@ public final class VideoClipDecoder: @unchecked Sendable {
     /// a regular file (`.missingInput`; ffmpeg would wait forever on a FIFO), the arguments
     /// are out of range (`.invalidInput`) or ffmpeg is missing (`.ffmpegMissing`). A file
     /// ffmpeg cannot decode fails on the first `nextFrame`.
-    public init(path: String, start: Double, length: Double, fps: Double, size: PixelSize, fit: FitMode) throws(SegueError) {
+    /// `pool`: where frames are decoded into (the frame loop's, which gets them back from the
+    /// sinks), so a long clip allocates no buffer per frame; its buffers must be `size`.
+    public init(path: String, start: Double, length: Double, fps: Double, size: PixelSize, fit: FitMode,
+                pool: FramePool? = nil) throws(SegueError) {
         guard start.isFinite, start >= 0, length.isFinite, length >= 0, fps.isFinite, Limits.fps.contains(fps) else {
             throw SegueError(.invalidInput, "clip start \(start) s, length \(length) s at \(fps) fps is out of range", path: path)
         }
@@ -82,7 +85,7 @@ public final class VideoClipDecoder: @unchecked Sendable {
         output = pipe.fileHandleForReading
         ByteOutput.enlargePipeBuffer(output.fileDescriptor)
         let reader = FrameReader(path: path, size: size, limit: frameLimit, fd: output.fileDescriptor,
-                                 process: process, log: log, frames: frames, done: readerDone)
+                                 process: process, log: log, frames: frames, done: readerDone, pool: pool?.size == size ? pool : nil)
         Thread.detachNewThread { reader.run() }
     }
 
@@ -172,6 +175,7 @@ private struct FrameReader: @unchecked Sendable {
     let log: ChildProcessLog
     let frames: FrameQueue
     let done: DispatchSemaphore
+    let pool: FramePool?
 
     func run() {
         var delivered = 0
@@ -189,9 +193,10 @@ private struct FrameReader: @unchecked Sendable {
     /// The next whole frame, premultiplied, or nil at the end of the stream (a partial frame
     /// means ffmpeg stopped mid-frame: its exit says why).
     private func readFrame() -> PixelBuffer? {
+        // A buffer the frame loop gave back, when there is one: no fresh pages to fault in per frame.
+        var frame = pool?.take() ?? PixelBuffer(size: size)
         let count = size.pixelCount * 4
-        var complete = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let complete = frame.bytes.withUnsafeMutableBytes { buffer in
             var filled = 0
             while filled < count {
                 let n = read(fd, buffer.baseAddress! + filled, count - filled)
@@ -199,11 +204,12 @@ private struct FrameReader: @unchecked Sendable {
                 if n <= 0 { break }
                 filled += n
             }
-            complete = filled == count
-            initialized = complete ? count : 0
+            return filled == count
         }
-        guard complete else { return nil }
-        var frame = PixelBuffer(width: size.width, height: size.height, bytes: bytes)
+        guard complete else {
+            pool?.giveBack(frame)
+            return nil
+        }
         let opaque = frame.bytes.withUnsafeBytes { PixelBuffer.isOpaque($0.baseAddress!, pixels: size.pixelCount) }
         if opaque { frame.markOpaque() } else { premultiply(&frame.bytes) }
         return frame

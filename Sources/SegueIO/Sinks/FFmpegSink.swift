@@ -33,16 +33,13 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     private let lock: OutputLock?
     /// Standard output or a special file: ffmpeg's stdout.
     private let stream: ByteOutput?
-    private let log: Int32
+    private let log: ChildProcessLog
     private let cleanup: CleanupRegistry.Token
     /// Set once the output is committed or discarded.
     private var done = false
 
     /// The first `ffmpeg` on `PATH`, or nil.
-    public static func locate() -> String? {
-        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
-        return dirs.map { "\($0)/ffmpeg" }.first { access($0, X_OK) == 0 }
-    }
+    public static func locate() -> String? { FFmpegTools.locate("ffmpeg") }
 
     /// The names of the video encoders the ffmpeg at each path has, asked once per process.
     private static let encodersByProgram = Mutex<[String: Set<String>]>([:])
@@ -93,7 +90,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
             target = "pipe:1"
             process.standardOutput = FileHandle(fileDescriptor: stream.descriptor, closeOnDealloc: false)
         }
-        log = try Self.anonymousLogFile()
+        log = try ChildProcessLog()
 
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
@@ -104,7 +101,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
             + Self.encoderArguments(container, seekable: file != nil) + (sound?.codec ?? []) + [target]
         let pipe = Pipe()
         process.standardInput = pipe
-        process.standardError = FileHandle(fileDescriptor: log, closeOnDealloc: false)
+        process.standardError = log.handle
         let (process, temporary) = (process, file?.temporaryPath)
         do throws(SegueError) {
             // Started and registered as one step: an interruption stops the child and removes
@@ -116,7 +113,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
                 if let temporary { unlink(temporary) }
             }).1
         } catch {
-            close(log)
+            log.release()
             stream?.discard()
             lock?.release()
             throw error
@@ -124,21 +121,6 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         stdinHandle = pipe.fileHandleForWriting
         ByteOutput.enlargePipeBuffer(stdinHandle.fileDescriptor)
         input = ByteOutput(descriptor: stdinHandle.fileDescriptor, name: "ffmpeg (\(path))")
-    }
-
-    /// A file in the temporary folder that has no name from the start (created, then unlinked
-    /// at once, with no interruption possible in between): nothing is ever left in /tmp.
-    private static func anonymousLogFile() throws(SegueError) -> Int32 {
-        let folder = NSTemporaryDirectory()
-        let (fd, _) = try CleanupRegistry.shared.register(creating: { () throws(SegueError) in
-            var template = Array((folder + "segue-ffmpeg-XXXXXX").utf8CString)
-            let fd = template.withUnsafeMutableBufferPointer { b -> Int32 in b.baseAddress.map { mkstemp($0) } ?? -1 }
-            guard fd >= 0 else { throw .system(path: folder) }
-            unlink(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            return fd
-        }, cleanup: {})
-        return fd
     }
 
     /// `ffmpeg -encoders`' names; empty when it cannot be run (the check then names the encoder,
@@ -246,7 +228,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         }
         done = true
         CleanupRegistry.shared.remove(cleanup)
-        close(log)
+        log.release()
         defer { lock?.release() }
         if let stream { try stream.commit() }
         try file?.commit()
@@ -254,17 +236,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
 
     /// `PATH: ffmpeg failed: <its last stderr line>`.
     private func failureReason() -> SegueError? {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        var offset: off_t = 0
-        while true {
-            let n = chunk.withUnsafeMutableBytes { pread(log, $0.baseAddress, $0.count, offset) }
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-            offset += off_t(n)
-        }
-        let last = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init)
-        return last.map { SegueError(.io, "ffmpeg failed: \($0)", path: path) }
+        log.lastLine().map { SegueError(.io, "ffmpeg failed: \($0)", path: path) }
     }
 
     public func abort() {
@@ -280,6 +252,6 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         file?.discard()
         stream?.discard()
         lock?.release()
-        close(log)
+        log.release()
     }
 }

@@ -22,15 +22,15 @@ public final class SequenceFrames: FrameSource {
     public var size: PixelSize { sequence.size }
     public var frameCount: Int { sequence.timeline.frameCount }
 
-    public func frame(_ n: Int) throws(SegueError) -> SourcedFrame {
+    public func frame(_ n: Int, pool: FramePool) throws(SegueError) -> SourcedFrame {
         let timeline = sequence.timeline
         for (i, reader) in readers.enumerated() where timeline.clipStarts[i] + sequence.clips[i].frames <= n { reader.close() }
         switch timeline.moment(ofFrame: n) {
         case .clip(let clip, let frame):
-            return .ready(try readers[clip].frame(frame))
+            return .ready(try readers[clip].frame(frame, pool: pool))
         case .cut(let cut, let step, let fromFrame, let toFrame):
-            let from = try readers[cut].frame(fromFrame)
-            let to = try readers[cut + 1].frame(toFrame)
+            let from = try readers[cut].frame(fromFrame, pool: pool)
+            let to = try readers[cut + 1].frame(toFrame, pool: pool)
             // The first step is progress 0: the outgoing clip's own frame, whatever the effect draws there.
             if step == 0 { return .ready(from) }
             let transition = sequence.cuts[cut]
@@ -46,19 +46,22 @@ public final class SequenceFrames: FrameSource {
     }
 }
 
-/// One clip's frames by their index in the clip, asked in increasing order: a still's pixels,
-/// or a video decoded as a stream. A jump back, or far ahead (a shard's first frame), opens
-/// the decoder again at that time instead of decoding what is skipped.
+/// One clip's frames by their index in the clip, asked in increasing order, each in a buffer of
+/// the frame pool that nothing else holds (so the pool can hand it on without a copy): a
+/// still's pixels copied, or a video decoded as a stream straight into pool buffers. A jump
+/// back, or far ahead (a shard's first frame), opens the decoder again at that time instead of
+/// decoding what is skipped.
 final class ClipReader {
     private let clip: PreparedClip
     private let index: Int
     private let sequence: PreparedSequence
     private var decoder: VideoClipDecoder?
-    /// The index of the frame the decoder gives next, and the last one it gave.
+    /// The index of the frame the decoder gives next.
     private var next = 0
-    private var last: PixelBuffer?
-    /// Frames a decoder may come up short at its end (a file's last frame lasting less than
-    /// the rate's period): the last one is held, as a player would.
+    /// A copy of the latest of the clip's last frames: a decoder may come up short at the end of
+    /// a file by a frame or two (its last frame lasting less than the rate's period), and that
+    /// frame is then held, as a player holds it.
+    private var tail: PixelBuffer?
     private static let shortfallFrames = 2
 
     init(clip: PreparedClip, index: Int, sequence: PreparedSequence) {
@@ -67,31 +70,42 @@ final class ClipReader {
         self.sequence = sequence
     }
 
-    func frame(_ k: Int) throws(SegueError) -> PixelBuffer {
-        if let still = clip.still { return still }
+    func frame(_ k: Int, pool: FramePool) throws(SegueError) -> PixelBuffer {
+        if let still = clip.still { return copy(still, pool: pool) }
         let fps = sequence.fps
-        if decoder == nil || k < next - 1 || k - next > Int(fps * 2) { try open(at: k) }
-        if k == next - 1, let last { return last }
-        while next <= k, let decoder, let frame = try decoder.nextFrame() {
-            last = try sequence.colorSpace == .srgb ? frame : frame.inColorSpace(sequence.colorSpace)
+        if decoder == nil || k < next || k - next > Int(fps * 2) { try open(at: k, pool: pool) }
+        while next <= k, let decoder, var frame = try decoder.nextFrame() {
+            if sequence.colorSpace != .srgb { frame = try frame.inColorSpace(sequence.colorSpace) }
             next += 1
+            if next - 1 == k {
+                if k >= clip.frames - 1 - Self.shortfallFrames { tail = copy(frame, pool: pool) }
+                return frame
+            }
+            pool.giveBack(frame)
         }
-        guard let last, k - (next - 1) <= Self.shortfallFrames else {
+        guard let tail, k - (next - 1) <= Self.shortfallFrames else {
             throw SegueError(.invalidInput, "\(sequence.spec.file): clip \(index + 1): the video has no frame at "
                              + "\(readable(clip.start + Double(k) / fps)) s", path: clip.file)
         }
-        return last
+        return copy(tail, pool: pool)
     }
 
-    private func open(at k: Int) throws(SegueError) {
+    /// `frame`'s pixels in a buffer of the pool.
+    private func copy(_ frame: PixelBuffer, pool: FramePool) -> PixelBuffer {
+        var buffer = pool.take()
+        buffer.copyPixels(from: frame)
+        return buffer
+    }
+
+    private func open(at k: Int, pool: FramePool) throws(SegueError) {
         close()
         let fps = sequence.fps
         // Half a frame more than the clip needs, so its last frame is never cut off by rounding.
         decoder = try VideoClipDecoder(path: clip.file, start: clip.start + Double(k) / fps,
                                        length: (Double(clip.frames - k) + 0.5) / fps, fps: fps, size: sequence.size,
-                                       fit: sequence.spec.fit)
+                                       fit: sequence.spec.fit, pool: pool)
         next = k
-        last = nil
+        tail = nil
     }
 
     func close() {
