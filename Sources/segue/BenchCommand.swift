@@ -24,6 +24,8 @@ struct BenchCommand: ParsableCommand {
     var endToEnd: EndToEndFormat?
     @Flag(help: "Also time ffmpeg's xfade on the equivalent transitions (same size, images and threads) and a plain C blend (gcc -O3 -march=native).")
     var compareFfmpeg = false
+    @Option(parsing: .upToNextOption, help: "Two video clips (from, to): time the whole timeline as `render --from A --to B` writes it, with --end-to-end (and against ffmpeg's xfade + acrossfade with --compare-ffmpeg).")
+    var clips: [String] = []
     @Flag(help: "Print JSON.") var json = false
 
     /// `--backend`: every backend, or one `BackendChoice`.
@@ -132,6 +134,11 @@ struct BenchCommand: ParsableCommand {
             let ffmpeg = compareFfmpeg ? FFmpegSink.locate() : nil
             if compareFfmpeg && ffmpeg == nil {
                 throw SegueError(.ffmpegMissing, "--compare-ffmpeg needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)")
+            }
+            if !clips.isEmpty {
+                let rows = try benchClips(size: pixelSize, ffmpeg: ffmpeg)
+                if json { print(jsonString(rows)) } else { for row in rows { print(Self.line(row)) } }
+                return
             }
             let session = RenderSession(backend: .auto, notice: { printError("segue: \($0)") })
             var glRenderer: String?
@@ -395,7 +402,7 @@ struct BenchCommand: ParsableCommand {
         return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
     }
 
-    private func runFFmpeg(_ path: String, _ arguments: [String]) throws(SegueError) -> Double {
+    func runFFmpeg(_ path: String, _ arguments: [String]) throws(SegueError) -> Double {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments

@@ -187,4 +187,32 @@ import Testing
         #expect(long.stderr.contains("clip 1") && long.stderr.contains("end at 9 s"), "\(long.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
+
+    /// An interrupted sequence leaves no output, no temporary and no decoder running.
+    @Test func anInterruptStopsTheDecodersAndLeavesNothing() throws {
+        let long = dir + "/long.mp4"
+        try FFmpegTool.clip(long, video: "testsrc2=s=160x120:r=25", seconds: 60, tone: 440)
+        let out = dir + "/long-out.mp4"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["render", "fade", "--from", long, "--to", clip("a.mp4"), "--size", "160x120", "-q", "-o", out]
+        try process.run()
+        // The decoder of the long clip is running once its ffmpeg shows up.
+        func decoders() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }.filter { pid in
+                let cmdline = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+                return String(decoding: cmdline, as: UTF8.self).contains("file:" + long)
+            }
+        }
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while decoders().isEmpty && Date() < deadline { usleep(20_000) }
+        #expect(!decoders().isEmpty)
+        usleep(200_000)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(decoders().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".long-out") }.isEmpty)
+    }
 }
