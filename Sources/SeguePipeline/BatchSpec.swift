@@ -11,6 +11,10 @@ public struct BatchJob: Sendable {
     public var request: TransitionRequest
     public var output: OutputSpec
     public var backend: BackendChoice?
+    /// `fps` as the spec gives it: nil lets a video clip set the rate.
+    public var fps: Double?
+    /// `offset`: between video clips, the seconds of the from clip before the cut.
+    public var offset: Double?
 
     /// The files the job reads, by spec key (a shader file counts as `effect`).
     var inputs: [(String, String)] {
@@ -34,7 +38,7 @@ public enum BatchSpec {
     static let keys: [String: String] = [
         "name": "string", "effect": "string", "from": "path", "to": "path", "output": "path",
         "format": "string", "size": "string", "fps": "number", "duration": "number", "timing": "string",
-        "gesture": "path", "params": "object", "backend": "string", "seed": "integer", "fit": "string", "colorspace": "string",
+        "gesture": "path", "params": "object", "offset": "number", "backend": "string", "seed": "integer", "fit": "string", "colorspace": "string",
         "scale": "number or auto", "pngCompression": "string",
         "sheetFrames": "integer", "sheetColumns": "integer", "sheetWidth": "integer",
     ]
@@ -198,8 +202,10 @@ public enum BatchSpec {
             guard let value = PNGCompression(rawValue: c) else { throw bad("pngCompression", "\"\(c)\": expected \(PNGCompression.choiceList)") }
             compression = value
         }
+        if let offset = number("offset"), let problem = Limits.duration.problem(offset) { throw bad("offset", "\(readable(offset)): \(problem)") }
         return BatchJob(index: index, name: name, request: request,
-                        output: OutputSpec(format: format, path: outputPath, pngCompression: compression, sheet: sheet), backend: backend)
+                        output: OutputSpec(format: format, path: outputPath, pngCompression: compression, sheet: sheet), backend: backend,
+                        fps: number("fps"), offset: number("offset"))
     }
 
     /// Inputs are checked after outputs, so an input that another job would write is reported

@@ -77,11 +77,12 @@ public final class RenderSession {
 
     /// One renderer for every cut of a sequence: GL for all when any cut needs it (an author's
     /// shader), each shader registered with it; software when there is no cut to draw.
-    public func renderer(for sequence: PreparedSequence) throws(SegueError) -> any FrameRenderer {
+    /// `backend` overrides the session's choice, as for a transition.
+    public func renderer(for sequence: PreparedSequence, backend: BackendChoice? = nil) throws(SegueError) -> any FrameRenderer {
         let needsGL = sequence.cuts.contains { $0.drawing.needsGL }
         var chosen: (any FrameRenderer)?
         for cut in sequence.cuts {
-            let renderer = try renderer(for: cut, backend: needsGL ? .gl : nil)
+            let renderer = try renderer(for: cut, backend: needsGL ? .gl : backend)
             // A shader's cut comes back under the frame time limit: that wrapper serves them all.
             if chosen == nil || cut.userShader != nil { chosen = renderer }
         }

@@ -22,8 +22,8 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(SegueError) in
-            if let pair = try clips.pair(options) {
-                return try renderClips(pair)
+            if let timeline = try clipTimeline() {
+                return try renderClips(timeline)
             }
             // Default: out/EFFECT (a PNG folder), or out/EFFECT.mp4 etc. for a file format.
             let chosen = if let format { format } else { try OutputFormat.inferred(from: output ?? "out") }

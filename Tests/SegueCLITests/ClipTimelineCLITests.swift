@@ -215,4 +215,41 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".long-out") }.isEmpty)
     }
+
+    /// Shards of a sequence's PNG frames make the whole sequence, as a transition's do; WebM
+    /// carries the sound as Opus.
+    @Test func shardsSplitASequenceAndWebMCarriesOpus() throws {
+        let frames = dir + "/frames"
+        let base = ["render", "fade", "--from", clip("a.mp4"), "--to", clip("silent.mp4"), "--duration", "0.4", "--fps", "10",
+                    "--size", "160x120", "--backend", "software", "-q"]
+        for shard in ["0/2", "1/2"] {
+            let r = try CLI.run(base + ["-o", frames, "--shard", shard])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        // 3 s + 2 s − 0.4 s at 10 fps.
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: frames).filter { $0.hasSuffix(".png") }
+        #expect(pngs.count == 46)
+        let whole = try CLI.run(base + ["-o", dir + "/whole"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        for name in ["000000.png", "000027.png", "000045.png"] {
+            #expect(try PNGCodec.decode(path: frames + "/" + name) == PNGCodec.decode(path: dir + "/whole/" + name), "\(name)")
+        }
+        let webm = dir + "/cut.webm"
+        #expect(try CLI.run(base + ["-o", webm]).status == 0)
+        #expect(try FFmpegTool.probe(webm, stream: "a:0", entries: "stream=codec_name")["codec_name"] == "opus")
+    }
+
+    /// A batch job whose sides are clips renders their timeline, as `render` does.
+    @Test func aBatchJobBetweenClipsIsATimeline() throws {
+        let spec = dir + "/jobs.json5"
+        CLI.write("""
+        {jobs: [{effect: "fade", from: "\(clip("a.mp4"))", to: "\(clip("silent.mp4"))", offset: 1, duration: 0.5,
+                 size: "160x120", output: "\(dir)/job.y4m"}]}
+        """, to: spec)
+        let r = try CLI.run(["batch", spec, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = try JSONSerialization.jsonObject(with: r.stdout) as? [[String: Any]] ?? []
+        // The from clip's 25 fps: 1 s + 2 s of silent.mp4.
+        #expect(rows.first?["frames"] as? Int == 75)
+    }
 }

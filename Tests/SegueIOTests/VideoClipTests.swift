@@ -117,12 +117,12 @@ private struct ClipFixtures: Sendable {
         let fifo = clips.folder + "/fifo-probe"
         mkfifo(fifo, 0o644)
         #expect(throws: SegueError(.missingInput, "a FIFO, not a regular file", path: fifo)) { try MediaProbe.probe(fifo) }
-        #expect(throws: SegueError(.invalidInput, "not a video or image FFmpeg reads: Invalid data found when processing input", path: clips.text)) {
+        #expect(throws: SegueError(.invalidInput, "not a PNG or JPEG image, nor a video FFmpeg reads: Invalid data found when processing input", path: clips.text)) {
             try MediaProbe.probe(clips.text)
         }
         let truncated = #expect(throws: SegueError.self) { try MediaProbe.probe(clips.truncated) }
         #expect(truncated?.kind == .invalidInput && truncated?.exitCode == 65)
-        #expect(truncated?.message.hasPrefix("\(clips.truncated): not a video or image FFmpeg reads: ") == true)
+        #expect(truncated?.message.hasPrefix("\(clips.truncated): not a PNG or JPEG image, nor a video FFmpeg reads: ") == true)
         #expect(throws: SegueError(.invalidInput, "has no video stream (sound only); a clip or snapshot needs a picture", path: clips.soundOnly)) {
             try MediaProbe.probe(clips.soundOnly)
         }

@@ -57,6 +57,16 @@ public enum MediaProbe {
         return try describe(decodeReport(runFFprobe(path), path: path), path: path)
     }
 
+    /// A file named as a snapshot or as a clip may be meant as either: the message says both.
+    static let unreadable = "not a PNG or JPEG image, nor a video FFmpeg reads"
+
+    /// Whether `path` is a still or a video, from its first bytes when Segue's own decoders
+    /// read it (without decoding it), else as `probe` finds.
+    public static func kind(_ path: String) throws(SegueError) -> MediaInfo.Kind {
+        if ImageFile.Format(sniffing: try InputFile.prefix(path, count: PNGCodec.signature.count)) != nil { return .still }
+        return try probe(path).kind
+    }
+
     /// What `report` says, as `MediaInfo`.
     static func describe(_ report: FFprobeReport, path: String) throws(SegueError) -> MediaInfo {
         let streams = report.streams ?? []
@@ -68,7 +78,7 @@ public enum MediaProbe {
             throw SegueError(.invalidInput, "has no video stream (\(what)); a clip or snapshot needs a picture", path: path)
         }
         guard let storedWidth = video.width, let storedHeight = video.height, storedWidth > 0, storedHeight > 0 else {
-            throw SegueError(.invalidInput, "ffprobe gives its video no size", path: path)
+            throw SegueError(.invalidInput, "\(unreadable) (ffprobe finds a picture of no size)", path: path)
         }
         let pixelAspect = ratio(video.sampleAspectRatio, separator: ":") ?? 1
         var width = max(1, Int((Double(storedWidth) * pixelAspect).rounded())), height = storedHeight
@@ -148,7 +158,7 @@ public enum MediaProbe {
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let reason = log.lastLine().map { FFmpegTools.reason($0, path: path) } ?? "ffprobe exit status \(process.terminationStatus)"
-            throw SegueError(.invalidInput, "not a video or image FFmpeg reads: \(reason)", path: path)
+            throw SegueError(.invalidInput, "\(unreadable): \(reason)", path: path)
         }
         return json
     }
