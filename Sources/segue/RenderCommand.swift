@@ -107,6 +107,9 @@ struct StillCommand: ParsableCommand {
         try reportingErrors { () throws(SegueError) in
             try Limits.fraction.check(at, option: "--at")
             try OutputFormat.checkPNGFileName(output, option: "-o")
+            for case let (option, path?) in [("--from", options.from), ("--to", options.to)] where try MediaProbe.kind(path) == .video {
+                throw .usage("\(option) \(path): a video clip; `still` draws one frame between snapshots (`render` takes clips)")
+            }
             let transition = try options.prepare(effect: effect)
             let session = try options.session()
             let renderer = try session.renderer(for: transition)

@@ -252,4 +252,25 @@ import Testing
         // The from clip's 25 fps: 1 s + 2 s of silent.mp4.
         #expect(rows.first?["frames"] as? Int == 75)
     }
+
+    /// A GL Transitions file that is not exact at progress 0 or 1 (it shows 30 % of the to side
+    /// from the start) still cannot make a cut pop: the frames on either side of the transition
+    /// are the clips' own. Rendered on GL (llvmpipe without a GPU).
+    @Test func aShaderInexactAtItsEndsCannotMakeACutPop() throws {
+        let shader = dir + "/early.glsl"
+        CLI.write("vec4 transition(vec2 uv) { return mix(getFromColor(uv), getToColor(uv), clamp(progress + 0.3, 0.0, 1.0)); }\n", to: shader)
+        let out = dir + "/early.raw"
+        let r = try CLI.run(["render", shader, "--from", clip("a.mp4"), "--to", clip("b.mp4"), "--offset", "1", "--duration", "0.4",
+                             "--fps", "25", "--size", "320x240", "--backend", "gl", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let output = try frames(out)
+        let a = try oracle("a.mp4"), b = try oracle("b.mp4", filter: "fps=25,crop=480:360,scale=320:240:flags=area")
+        // 1 s + 3 s at 25 fps; the cut is frames 25 ..< 35.
+        #expect(output.count == 100)
+        guard output.count == 100, a.count > 26, b.count > 10 else { return }
+        #expect(meanDifference(output[24], a[24]) < 1.5)
+        #expect(meanDifference(output[25], a[25]) < 1.5, "the cut's first frame is the from clip's own")
+        #expect(meanDifference(output[26], a[26]) > 10, "inside the cut the shader draws")
+        #expect(meanDifference(output[35], b[10]) < 1.5, "the frame after the cut is the to clip's own")
+    }
 }
