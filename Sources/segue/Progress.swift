@@ -1,4 +1,5 @@
 import Foundation
+import SegueCore
 
 /// Progress of a frame loop on stderr: a bar redrawn in place when stderr is a terminal,
 /// one plain line every `interval` seconds otherwise (CI logs), nothing when quiet. The bar
@@ -47,6 +48,12 @@ final class ProgressReporter {
         lastEmit = t
         emit(mode == .bar ? "\r\u{1B}[2K" + bar(done: done, total: total, seconds: t) : line(done: done, total: total, seconds: t) + "\n")
         drewBar = mode == .bar
+    }
+
+    /// Runs a job that reports to `update`, ending the bar's line however the job ends.
+    func run<T>(_ job: (_ progress: @escaping (Int, Int) -> Void) throws(SegueError) -> T) throws(SegueError) -> T {
+        defer { finish() }
+        return try job(update)
     }
 
     /// Ends the bar's line so that the next message starts on its own line.

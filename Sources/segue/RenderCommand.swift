@@ -49,18 +49,12 @@ struct RenderCommand: ParsableCommand {
                 extra.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount, layout: sheet,
                                               colorSpace: transition.colorSpace))
             }
-            let progress = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: transition.descriptor.name)
-            let outcome: JobOutcome
-            do throws(SegueError) {
-                outcome = try RenderJob.run(transition, renderer: renderer, output: spec, selection: selection,
-                                            resume: outputOptions.resume, extraSinks: extra, version: Segue.version,
-                                            progress: progress.update,
-                                            notice: { if !outputOptions.quiet { printError("segue: \($0)") } })
-            } catch {
-                progress.finish()
-                throw error
+            let outcome = try ProgressReporter.forStderr(quiet: outputOptions.quiet, label: transition.descriptor.name).run {
+                progress throws(SegueError) in
+                try RenderJob.run(transition, renderer: renderer, output: spec, selection: selection,
+                                  resume: outputOptions.resume, extraSinks: extra, version: Segue.version, progress: progress,
+                                  notice: { if !outputOptions.quiet { printError("segue: \($0)") } })
             }
-            progress.finish()
             if !outputOptions.quiet {
                 printError(summary(transition, frames: outcome.frames, seconds: outcome.seconds, skippedFrames: outcome.skipped, renderer: renderer.backendName, destination: destination == "-" ? "stdout" : destination))
             }

@@ -12,18 +12,12 @@ func renderSequence(_ sequence: PreparedSequence, rendering: RendererOptions, ou
                     audioFile: String?) throws(SegueError) {
     let session = try rendering.session()
     let renderer = try session.renderer(for: sequence)
-    let progress = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: sequence.name)
-    let outcome: JobOutcome
-    do throws(SegueError) {
-        outcome = try SequenceJob.run(sequence, renderer: renderer, output: output, selection: try outputOptions.selection(),
-                                      resume: outputOptions.resume, audioFile: audioFile, version: Segue.version,
-                                      progress: progress.update,
-                                      notice: { if !outputOptions.quiet { printError("segue: \($0)") } })
-    } catch {
-        progress.finish()
-        throw error
+    let selection = try outputOptions.selection()
+    let outcome = try ProgressReporter.forStderr(quiet: outputOptions.quiet, label: sequence.name).run { progress throws(SegueError) in
+        try SequenceJob.run(sequence, renderer: renderer, output: output, selection: selection, resume: outputOptions.resume,
+                            audioFile: audioFile, version: Segue.version, progress: progress,
+                            notice: { if !outputOptions.quiet { printError("segue: \($0)") } })
     }
-    progress.finish()
     if !outputOptions.quiet {
         let fps = outcome.seconds > 0 ? Double(outcome.frames) / outcome.seconds : 0
         let sound = sequence.audio == nil ? "" : (output.format.videoContainer?.encoding.audio != nil ? ", with sound" : "")
