@@ -181,6 +181,11 @@ import Testing
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("bad.json5: clip 2: unknown key \"trim\""), "\(bad.stderr)")
 
+        CLI.write("{clips: [{file: \"a.mp4\"}], audio: {file: \"silent.mp4\"}}", to: Self.clips + "/mute.json5")
+        let mute = try CLI.run(["sequence", Self.clips + "/mute.json5", "-o", out])
+        #expect(mute.status == 65)
+        #expect(mute.stderr.contains("mute.json5: audio: key \"file\": \(clip("silent.mp4")): has no sound"), "\(mute.stderr)")
+
         CLI.write("{clips: [{file: \"a.mp4\", end: 9}, {file: \"b.mp4\"}], transitions: [{effect: \"fade\"}]}", to: Self.clips + "/long.json5")
         let long = try CLI.run(["sequence", Self.clips + "/long.json5", "-o", out])
         #expect(long.status == 65)

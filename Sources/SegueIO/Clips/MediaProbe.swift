@@ -67,6 +67,12 @@ public enum MediaProbe {
         return try probe(path).kind
     }
 
+    /// Whether `path` has a sound stream (an audio bed needs one; a sound-only file is fine).
+    public static func hasSound(_ path: String) throws(SegueError) -> Bool {
+        if ImageFile.Format(sniffing: try InputFile.prefix(path, count: PNGCodec.signature.count)) != nil { return false }
+        return try decodeReport(runFFprobe(path), path: path).streams?.contains { $0.codecType == "audio" } ?? false
+    }
+
     /// What `report` says, as `MediaInfo`.
     static func describe(_ report: FFprobeReport, path: String) throws(SegueError) -> MediaInfo {
         let streams = report.streams ?? []

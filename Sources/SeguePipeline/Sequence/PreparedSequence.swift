@@ -39,6 +39,11 @@ public struct PreparedSequence: Sendable {
         func failure(_ error: SegueError, _ place: String) -> SegueError {
             SegueError(error.kind == .usage ? .invalidInput : error.kind, "\(file): \(place): \(error.message)")
         }
+        if let bed = spec.audio {
+            let sounds: Bool
+            do throws(SegueError) { sounds = try MediaProbe.hasSound(bed.file) } catch { throw failure(error, "audio") }
+            guard sounds else { throw .invalidInput("\(file): audio: key \"file\": \(bed.file): has no sound") }
+        }
         var media: [MediaInfo] = []
         for (i, clip) in spec.clips.enumerated() {
             do throws(SegueError) { media.append(try MediaProbe.probe(clip.file)) } catch { throw failure(error, "clip \(i + 1)") }
