@@ -25,6 +25,7 @@ import Testing
             var still = PixelBuffer(width: 320, height: 240)
             still.fill(Color(r: 0.2, g: 0.6, b: 0.3))
             try PNGCodec.write(still, to: dir + "/still.png", compression: .fast)
+            try FFmpegTool.run(["-i", dir + "/still.png", "-c:v", "libwebp", "-lossless", "1", dir + "/still.webp"])
         } catch {
             Issue.record("cannot make the test clips: \(error)")
         }
@@ -277,5 +278,20 @@ import Testing
         #expect(meanDifference(output[25], a[25]) < 1.5, "the cut's first frame is the from clip's own")
         #expect(meanDifference(output[26], a[26]) > 10, "inside the cut the shader draws")
         #expect(meanDifference(output[35], b[10]) < 1.5, "the frame after the cut is the to clip's own")
+    }
+
+    /// A still only ffmpeg reads (WebP) is held as a PNG still is.
+    @Test func aStillFFmpegReadsIsHeld() throws {
+        let spec = dir + "/webp.json5"
+        CLI.write("{fps: 25, clips: [{file: \"\(clip("a.mp4"))\", end: 1}, {file: \"\(clip("still.webp"))\", duration: 1}], "
+                  + "transitions: [{effect: \"fade\", duration: 0.2}]}", to: spec)
+        let out = dir + "/webp.raw"
+        let r = try CLI.run(["sequence", spec, "-o", out, "--backend", "software"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let output = try frames(out)
+        // 25 + 25 − 5 frames; the last is the still itself.
+        #expect(output.count == 45)
+        let still = try PNGCodec.decode(path: clip("still.png"))
+        if let last = output.last { #expect(meanDifference(last, still.bytes) < 1) }
     }
 }

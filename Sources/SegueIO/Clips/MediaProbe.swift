@@ -63,14 +63,19 @@ public enum MediaProbe {
     /// Whether `path` is a still or a video, from its first bytes when Segue's own decoders
     /// read it (without decoding it), else as `probe` finds.
     public static func kind(_ path: String) throws(SegueError) -> MediaInfo.Kind {
-        if ImageFile.Format(sniffing: try InputFile.prefix(path, count: PNGCodec.signature.count)) != nil { return .still }
-        return try probe(path).kind
+        try readBySegue(path) ? .still : probe(path).kind
     }
 
     /// Whether `path` has a sound stream (an audio bed needs one; a sound-only file is fine).
     public static func hasSound(_ path: String) throws(SegueError) -> Bool {
-        if ImageFile.Format(sniffing: try InputFile.prefix(path, count: PNGCodec.signature.count)) != nil { return false }
+        if try readBySegue(path) { return false }
         return try decodeReport(runFFprobe(path), path: path).streams?.contains { $0.codecType == "audio" } ?? false
+    }
+
+    /// Whether Segue's own decoders read `path` (a PNG or JPEG, by its first bytes; its colour
+    /// profile is then honoured): other stills are decoded by ffmpeg, as clips are.
+    public static func readBySegue(_ path: String) throws(SegueError) -> Bool {
+        ImageFile.Format(sniffing: try InputFile.prefix(path, count: PNGCodec.signature.count)) != nil
     }
 
     /// What `report` says, as `MediaInfo`.

@@ -58,8 +58,12 @@ public struct PreparedSequence: Sendable {
         // Stills are read first, so that `auto` sees each one's colour space; video frames are sRGB.
         var snapshots: [Snapshot?] = []
         for (i, clip) in spec.clips.enumerated() {
-            guard media[i].kind == .still else { snapshots.append(nil); continue }
-            do throws(SegueError) { snapshots.append(try ImageFile.snapshot(clip.file)) } catch { throw failure(error, "clip \(i + 1)") }
+            do throws(SegueError) {
+                let ours = media[i].kind == .still ? try MediaProbe.readBySegue(clip.file) : false
+                snapshots.append(ours ? try ImageFile.snapshot(clip.file) : nil)
+            } catch {
+                throw failure(error, "clip \(i + 1)")
+            }
         }
         let space = spec.colorSpace.resolved(snapshots: snapshots.map { $0.map(\.colorSpace) ?? .srgb })
         colorSpace = space
@@ -90,10 +94,14 @@ public struct PreparedSequence: Sendable {
                 throw failure(error, "clip \(i + 1) (\(clip.file))")
             }
             var still: PixelBuffer?
-            if let snapshot = snapshots[i] {
-                do throws(SegueError) { still = try snapshot.pixels(in: space).fitted(to: size, mode: spec.fit) } catch {
-                    throw failure(error, "clip \(i + 1)")
+            do throws(SegueError) {
+                if let snapshot = snapshots[i] {
+                    still = try snapshot.pixels(in: space).fitted(to: size, mode: spec.fit)
+                } else if media[i].kind == .still {
+                    still = try Self.decodedStill(clip.file, size: size, fit: spec.fit, space: space)
                 }
+            } catch {
+                throw failure(error, "clip \(i + 1)")
             }
             clips.append(PreparedClip(file: clip.file, media: media[i], start: clip.start, frames: frames, still: still))
         }
@@ -145,6 +153,16 @@ public struct PreparedSequence: Sendable {
             throw .invalidInput("the video lasts \(readable(fileLength)) s, too short: the clip needs \(readable(wanted)) s\(from) (\(why))")
         }
         return ClipTimeline.frames(seconds: wanted, fps: fps)
+    }
+
+    /// A still only ffmpeg reads (WebP, BMP, TIFF …), decoded and fitted as a clip's frame is.
+    static func decodedStill(_ path: String, size: PixelSize, fit: FitMode, space: ColorSpace) throws(SegueError) -> PixelBuffer {
+        // One frame at any rate but a slow one: ffmpeg's `fps` filter at 1 fps gives a lone
+        // picture with no duration no frame at all (ffmpeg 5.1).
+        let decoder = try VideoClipDecoder(path: path, start: 0, length: 1.0 / 25, fps: 25, size: size, fit: fit)
+        defer { decoder.close() }
+        guard let frame = try decoder.nextFrame() else { throw SegueError(.invalidInput, "no picture could be decoded", path: path) }
+        return space == .srgb ? frame : try frame.inColorSpace(space)
     }
 
     /// A video's average rate as an output rate: within `Limits.fps` (a file may claim any).
