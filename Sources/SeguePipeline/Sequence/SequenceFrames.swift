@@ -25,6 +25,12 @@ public final class SequenceFrames: FrameSource {
     public func frame(_ n: Int, pool: FramePool) throws(SegueError) -> SourcedFrame {
         let timeline = sequence.timeline
         for (i, reader) in readers.enumerated() where timeline.clipStarts[i] + sequence.clips[i].frames <= n { reader.close() }
+        // The next clip's ffmpeg starts half a second ahead, so its first frames are decoded by
+        // the time they are needed rather than after a process start and a seek.
+        let lead = Int(sequence.fps / 2)
+        for (i, reader) in readers.enumerated() where timeline.clipStarts[i] > n && timeline.clipStarts[i] - n <= lead {
+            try reader.prepare(pool: pool)
+        }
         switch timeline.moment(ofFrame: n) {
         case .clip(let clip, let frame):
             return .ready(try readers[clip].frame(frame, pool: pool))
@@ -88,6 +94,11 @@ final class ClipReader {
                              + "\(readable(clip.start + Double(k) / fps)) s", path: clip.file)
         }
         return copy(tail, pool: pool)
+    }
+
+    /// Starts decoding from the clip's first frame, if nothing has started it yet.
+    func prepare(pool: FramePool) throws(SegueError) {
+        if clip.still == nil && decoder == nil && next == 0 { try open(at: 0, pool: pool) }
     }
 
     /// `frame`'s pixels in a buffer of the pool.
