@@ -112,14 +112,12 @@ public enum BatchSpec {
 
     private static func job(_ o: [String: SpecValue], index: Int, name: String?, context: String, base: String,
                             catalog: EffectCatalog) throws(SegueError) -> BatchJob {
-        func string(_ key: String) -> String? { if case .string(let s)? = o[key] { return s }; return nil }
-        func number(_ key: String) -> Double? { if case .number(let n)? = o[key] { return n }; return nil }
-        func bad(_ key: String, _ why: String) -> SegueError { .invalidInput("\(context): key \"\(key)\": \(why)") }
-        func resolve(_ p: String) -> String {
-            let expanded = (p as NSString).expandingTildeInPath
-            return expanded.hasPrefix("/") ? expanded : URL(fileURLWithPath: base).appendingPathComponent(expanded).standardizedFileURL.path
-        }
-        func input(_ key: String) -> String? { string(key).map(resolve) }
+        let object = SpecObject(o, context: context, keys: keys, base: base)
+        func string(_ key: String) -> String? { object.string(key) }
+        func number(_ key: String) -> Double? { object.number(key) }
+        func bad(_ key: String, _ why: String) -> SegueError { object.bad(key, why) }
+        func resolve(_ p: String) -> String { object.resolve(p) }
+        func input(_ key: String) -> String? { object.path(key) }
 
         guard var effect = string("effect") else { throw .invalidInput("\(context): missing key \"effect\"") }
         if effect.hasSuffix(".glsl") || effect.hasSuffix(".frag") {
@@ -159,14 +157,7 @@ public enum BatchSpec {
             request.scale = s
         }
         if let seed = number("seed") { request.seed = UInt64(seed) }
-        if case .object(let params)? = o["params"] {
-            request.parameters = try params.sorted { $0.key < $1.key }.map { (k, v) throws(SegueError) in
-                guard let text = v.parameterText else {
-                    throw bad("params", "\"\(k)\": expected a string, number, boolean or array of them, got \(v.typeName)")
-                }
-                return (k, text)
-            }
-        }
+        request.parameters = try object.parameters("params")
         var backend: BackendChoice?
         if let b = string("backend") {
             guard let choice = BackendChoice(rawValue: b) else { throw bad("backend", "\"\(b)\": expected \(BackendChoice.choiceList)") }

@@ -9,6 +9,9 @@ public struct Snapshot: Sendable {
     let straight: PixelBuffer
     let color: SourceColor
 
+    /// The decoded size (upright, after EXIF orientation).
+    public var size: PixelSize { straight.size }
+
     /// The working space the file is in already; nil for another one (converted on use).
     public var colorSpace: ColorSpace? { color.space }
 

@@ -22,8 +22,9 @@ public enum WAVWriter {
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y", "-nostdin"] + track.inputArguments
             + ["-filter_complex", track.filterGraph(firstInput: 0), "-map", "[aout]", "-c:a", "pcm_s16le", "-f", "wav", file.temporaryPath]
-        let errors = Pipe()
-        process.standardError = errors
+        let log = try ChildProcessLog()
+        defer { log.release() }
+        process.standardError = log.handle
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         let temporary = file.temporaryPath
@@ -34,13 +35,10 @@ public enum WAVWriter {
             unlink(temporary)
         }).1
         defer { CleanupRegistry.shared.remove(token) }
-        // ffmpeg at `-loglevel error` says little; read to its end, then reap it.
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             file.discard()
-            let last = message.split(whereSeparator: \.isNewline).last.map(String.init) ?? "exit status \(process.terminationStatus)"
-            throw SegueError(.io, "ffmpeg failed writing the audio: \(last)", path: path)
+            throw SegueError(.io, "ffmpeg failed writing the audio: \(log.lastLine() ?? "exit status \(process.terminationStatus)")", path: path)
         }
         try file.commit()
     }

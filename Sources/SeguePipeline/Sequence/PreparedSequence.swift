@@ -44,9 +44,24 @@ public struct PreparedSequence: Sendable {
             do throws(SegueError) { sounds = try MediaProbe.hasSound(bed.file) } catch { throw failure(error, "audio") }
             guard sounds else { throw .invalidInput("\(file): audio: key \"file\": \(bed.file): has no sound") }
         }
+        // PNG and JPEG stills are read here, once (`auto` needs each one's colour space before
+        // any is converted); anything else is described by ffprobe.
         var media: [MediaInfo] = []
+        var snapshots: [Snapshot?] = []
         for (i, clip) in spec.clips.enumerated() {
-            do throws(SegueError) { media.append(try MediaProbe.probe(clip.file)) } catch { throw failure(error, "clip \(i + 1)") }
+            do throws(SegueError) {
+                if try MediaProbe.readBySegue(clip.file) {
+                    let snapshot = try ImageFile.snapshot(clip.file)
+                    snapshots.append(snapshot)
+                    media.append(MediaInfo(kind: .still, width: snapshot.size.width, height: snapshot.size.height, duration: nil,
+                                           frameRate: nil, hasAudio: false))
+                } else {
+                    snapshots.append(nil)
+                    media.append(try MediaProbe.probe(clip.file))
+                }
+            } catch {
+                throw failure(error, "clip \(i + 1)")
+            }
         }
         // The output's rate: the spec's, else the first video's, else 30.
         let fps = spec.fps ?? media.compactMap(\.frameRate).first.map { Self.usableRate($0) } ?? 30
@@ -55,16 +70,7 @@ public struct PreparedSequence: Sendable {
         if let problem = TransitionRequest.problem(size: size) { throw .invalidInput("\(file): clip 1 sets the size: \(problem); give size") }
         self.size = size
 
-        // Stills are read first, so that `auto` sees each one's colour space; video frames are sRGB.
-        var snapshots: [Snapshot?] = []
-        for (i, clip) in spec.clips.enumerated() {
-            do throws(SegueError) {
-                let ours = media[i].kind == .still ? try MediaProbe.readBySegue(clip.file) : false
-                snapshots.append(ours ? try ImageFile.snapshot(clip.file) : nil)
-            } catch {
-                throw failure(error, "clip \(i + 1)")
-            }
-        }
+        // Video frames, and stills ffmpeg decodes, count as sRGB.
         let space = spec.colorSpace.resolved(snapshots: snapshots.map { $0.map(\.colorSpace) ?? .srgb })
         colorSpace = space
 
