@@ -182,6 +182,11 @@ import Testing
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("bad.json5: clip 2: unknown key \"trim\""), "\(bad.stderr)")
 
+        CLI.write("{clips: [{file: \"still.png\", duration: 3000}, {file: \"still.png\", duration: 3000}], transitions: [{effect: \"fade\"}]}",
+                  to: Self.clips + "/hours.json5")
+        let hours = try CLI.run(["sequence", Self.clips + "/hours.json5", "--dry-run"])
+        #expect(hours.status == 65 && hours.stderr.contains("longer than the 3600 s one output may last"), "\(hours.stderr)")
+
         CLI.write("{clips: [{file: \"a.mp4\"}], audio: {file: \"silent.mp4\"}}", to: Self.clips + "/mute.json5")
         let mute = try CLI.run(["sequence", Self.clips + "/mute.json5", "-o", out])
         #expect(mute.status == 65)

@@ -117,6 +117,10 @@ public struct PreparedSequence: Sendable {
         } catch {
             throw SegueError(.invalidInput, "\(file): \(error.message)")
         }
+        guard Double(timeline.frameCount) / fps <= Limits.duration.range.upperBound else {
+            throw .invalidInput("\(file): the sequence lasts \(ClipTimeline.seconds(timeline.frameCount, fps)) s, "
+                                + "longer than the \(readable(Limits.duration.range.upperBound)) s one output may last")
+        }
         audio = Self.audio(spec, clips: clips, timeline: timeline)
     }
 
