@@ -3,12 +3,13 @@ import SegueIO
 
 /// The frames of a sequence: a clip's own frame as decoded, or at a cut the transition drawn
 /// between the two clips' frames of the moment. Each video is decoded by its own ffmpeg while
-/// the loop renders (`VideoClipDecoder`), opened when its clip first shows and closed once the
-/// clip is over, so at most the two clips of a cut are being decoded. `close()` ends every
+/// the loop renders (`VideoClipDecoder`), opened half a second before its clip first shows and
+/// closed once the clip is over, so at most the two clips of a cut (or a clip and the next) are
+/// being decoded. `close()` ends every
 /// decoder; call it on every exit path.
 public final class SequenceFrames: FrameSource {
     public let sequence: PreparedSequence
-    private var readers: [ClipReader]
+    private let readers: [ClipReader]
 
     public init(_ sequence: PreparedSequence) {
         self.sequence = sequence
@@ -38,7 +39,10 @@ public final class SequenceFrames: FrameSource {
             let from = try readers[cut].frame(fromFrame, pool: pool)
             let to = try readers[cut + 1].frame(toFrame, pool: pool)
             // The first step is progress 0: the outgoing clip's own frame, whatever the effect draws there.
-            if step == 0 { return .ready(from) }
+            if step == 0 {
+                pool.giveBack(to)
+                return .ready(from)
+            }
             let transition = sequence.cuts[cut]
             var images = transition.images.images
             images[.from] = from
