@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "SegueSoftware", dependencies: ["SegueCore", "CSegueKernels"], swiftSettings: kernelFlags),
         .target(name: "SegueGL", dependencies: ["SegueCore", "SegueGLSL", "SegueShaders", "CEGL", "CGLES3", "CGBM"]),
         .target(name: "SegueDrawing", dependencies: ["SegueCore"], swiftSettings: kernelFlags),
-        .target(name: "SegueIO", dependencies: ["SegueCore", "SegueDrawing", "CPNG", "CLCMS2", "CSeguePNG", "CSegueFastPNG", "CSegueJPEG"], swiftSettings: kernelFlags),
+        .target(name: "SegueIO", dependencies: ["SegueCore", "SegueDrawing", "CSegueKernels", "CPNG", "CLCMS2", "CSeguePNG", "CSegueFastPNG", "CSegueJPEG"], swiftSettings: kernelFlags),
         .target(name: "SegueAuthoring", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL"]),
         .target(name: "SeguePipeline", dependencies: [
             "SegueCore", "SegueEffects", "SegueGLSL", "SegueSoftware", "SegueGL", "SegueDrawing", "SegueIO", "SegueAuthoring",

@@ -1,15 +1,10 @@
 // Run-time dispatched span kernels (see include/segue_kernels.h).
 
 #include "segue_kernels.h"
+#include "segue_dispatch.h"
 
 #include <math.h>
 #include <string.h>
-
-#if defined(__x86_64__) && defined(__linux__) && defined(__clang__)
-#define SEGUE_DISPATCHED __attribute__((target_clones("avx2", "default")))
-#else
-#define SEGUE_DISPATCHED
-#endif
 
 SEGUE_DISPATCHED
 void segue_mix_bytes(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t count, uint16_t wa, uint16_t wb) {

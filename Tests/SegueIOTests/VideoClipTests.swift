@@ -18,6 +18,10 @@ private struct ClipFixtures: Sendable {
     var rotated: String { folder + "/rotated.mp4" }
     /// 160×240 stored with 2:1 pixels: shown 320×240.
     var anamorphic: String { folder + "/anamorphic.mp4" }
+    /// `thirty`'s samples tagged BT.709 (limited range), and tagged full range (FFmpeg reads
+    /// it as `yuvj420p`): the same numbers, other colours.
+    var bt709: String { folder + "/bt709.mp4" }
+    var fullRange: String { folder + "/full.mp4" }
     /// 64×64, 10 fps, 1 s of red at half opacity, PNG in MOV (alpha kept).
     var translucent: String { folder + "/translucent.mov" }
     var png: String { folder + "/still.png" }
@@ -43,6 +47,9 @@ private struct ClipFixtures: Sendable {
         try Self.ffmpeg(["-t", "2", "-f", "lavfi", "-i", testsrc + "30", "-vf", "setpts='if(lt(N,10),N/10,1+(N-10)/30)/TB'",
                          "-fps_mode", "vfr", "-c:v", "libx264", "-pix_fmt", "yuv420p", variable])
         try Self.ffmpeg(["-i", withSound, "-c", "copy", "-metadata:s:v:0", "rotate=90", rotated])
+        let tags = "h264_metadata=matrix_coefficients=1:colour_primaries=1:transfer_characteristics=1"
+        try Self.ffmpeg(["-i", thirty, "-c", "copy", "-bsf:v", tags, bt709])
+        try Self.ffmpeg(["-i", thirty, "-c", "copy", "-bsf:v", "h264_metadata=video_full_range_flag=1", fullRange])
         try Self.ffmpeg(["-i", withSound, "-an", "-vf", "scale=160:240,setsar=2", "-c:v", "libx264", anamorphic])
         try Self.ffmpeg(["-f", "lavfi", "-i", "color=c=0xFF000080:size=64x64:rate=10,format=rgba", "-t", "1", "-c:v", "png", translucent])
         try Self.ffmpeg(["-f", "lavfi", "-i", testsrc + "1", "-frames:v", "1", png])
@@ -70,8 +77,8 @@ private struct ClipFixtures: Sendable {
 
     /// Every frame of the stretch, closing the decoder on every path.
     private func frames(_ path: String, start: Double = 0, length: Double, fps: Double, size: PixelSize,
-                        fit: FitMode = .cover) throws -> [PixelBuffer] {
-        let decoder = try VideoClipDecoder(path: path, start: start, length: length, fps: fps, size: size, fit: fit)
+                        fit: FitMode = .cover, source: MediaInfo? = nil) throws -> [PixelBuffer] {
+        let decoder = try VideoClipDecoder(path: path, start: start, length: length, fps: fps, size: size, fit: fit, source: source)
         defer { decoder.close() }
         var all: [PixelBuffer] = []
         while let frame = try decoder.nextFrame() { all.append(frame) }
@@ -126,6 +133,18 @@ private struct ClipFixtures: Sendable {
         #expect(throws: SegueError(.invalidInput, "has no video stream (sound only); a clip or snapshot needs a picture", path: clips.soundOnly)) {
             try MediaProbe.probe(clips.soundOnly)
         }
+    }
+
+    /// A file is probed once while it stays the same, and again once it is replaced.
+    @Test func probesAreRememberedUntilTheFileChanges() throws {
+        let path = clips.folder + "/replaced.mp4"
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: clips.thirty, toPath: path)
+        #expect(try MediaProbe.probe(path).size == PixelSize(width: 320, height: 240))
+        #expect(ProbeCache.identity(path).flatMap(ProbeCache.report(for:)) != nil)
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: clips.rotated, toPath: path)
+        #expect(try MediaProbe.probe(path).size == PixelSize(width: 240, height: 320))
     }
 
     /// Descriptions ffprobe could give of hostile or unusual files: rotations either way and
@@ -212,6 +231,32 @@ private struct ClipFixtures: Sendable {
             let source = PixelBuffer(width: 320, height: 240, bytes: Array(reference[(10 + k) * frameBytes..<(11 + k) * frameBytes]))
             #expect(try ImageComparison(frame, source).meanAbsoluteDifference < 1, "frame \(k)")
         }
+    }
+
+    /// Samples that cross the pipe as YUV come out as ffmpeg's own RGBA decode of the file:
+    /// the tags' matrix and range honoured (the three clips hold the same samples), chroma
+    /// taken over its 2×2 block as swscale's converter takes it. swscale's SIMD converter
+    /// rounds its coefficients coarser than Segue's, hence a level or two apart here and there.
+    @Test func yuvFramesMatchFFmpegsOwnDecode() throws {
+        let size = PixelSize(width: 320, height: 240)
+        let frameBytes = size.pixelCount * 4
+        var firstFrames: [PixelBuffer] = []
+        for (path, matrix, full) in [(clips.thirty, YUVFormat.Matrix.bt601, false), (clips.bt709, .bt709, false), (clips.fullRange, .bt601, true)] {
+            let info = try MediaProbe.probe(path)
+            #expect(info.yuv?.matrix == matrix && info.yuv?.fullRange == full, "\(path)")
+            #expect(VideoClipDecoder.Transport.choose(source: info, size: size).isYUV)
+            let decoded = try frames(path, length: 0.2, fps: 30, size: size, source: info)
+            let reference = try FFmpegDecode.rgba(path, frames: 6)
+            #expect(decoded.count == 6 && reference.count == 6 * frameBytes)
+            for (k, frame) in decoded.enumerated() {
+                let own = PixelBuffer(width: 320, height: 240, bytes: Array(reference[k * frameBytes..<(k + 1) * frameBytes]))
+                let comparison = try ImageComparison(frame, own)
+                #expect(frame.isOpaque && comparison.meanAbsoluteDifference < 0.6 && comparison.maxDifference <= 4, "\(path) frame \(k): \(comparison)")
+            }
+            firstFrames.append(decoded[0])
+        }
+        #expect(firstFrames[0] != firstFrames[1] && firstFrames[0] != firstFrames[2])
+        #expect(try MediaProbe.probe(clips.anamorphic).yuv == nil)
     }
 
     // MARK: Fitting

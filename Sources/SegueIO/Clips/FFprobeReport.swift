@@ -2,11 +2,11 @@
 /// (FFmpeg's ffprobe documentation; its snake_case keys decoded as camelCase; numbers of the
 /// container printed as strings, rates as fractions `num/den`). Every field is optional: a
 /// container leaves out what it does not know.
-struct FFprobeReport: Decodable {
+struct FFprobeReport: Decodable, Sendable {
     var streams: [Stream]?
     var format: Format?
 
-    struct Stream: Decodable {
+    struct Stream: Decodable, Sendable {
         var codecType: String?
         var width: Int?
         var height: Int?
@@ -16,6 +16,11 @@ struct FFprobeReport: Decodable {
         var rFrameRate: String?
         var duration: String?
         var nbFrames: String?
+        /// The samples' layout (`yuv420p`, `yuv420p10le`, `rgb24` …) and, for Y′CbCr, its
+        /// matrix (`bt709`, `smpte170m` …) and range (`tv`, `pc`); unknown ones left out.
+        var pixFmt: String?
+        var colorSpace: String?
+        var colorRange: String?
         var disposition: Disposition?
         /// Older files and ffmpeg versions: the `rotate` tag, degrees clockwise.
         var tags: [String: String]?
@@ -23,16 +28,16 @@ struct FFprobeReport: Decodable {
         var sideDataList: [SideData]?
     }
 
-    struct Disposition: Decodable {
+    struct Disposition: Decodable, Sendable {
         var attachedPic: Int?
         var timedThumbnails: Int?
     }
 
-    struct SideData: Decodable {
+    struct SideData: Decodable, Sendable {
         var rotation: Double?
     }
 
-    struct Format: Decodable {
+    struct Format: Decodable, Sendable {
         var formatName: String?
         var duration: String?
     }

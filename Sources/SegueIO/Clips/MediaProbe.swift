@@ -18,12 +18,15 @@ public struct MediaInfo: Sendable, Equatable {
     /// Average frames per second; nil for a still.
     public let frameRate: Double?
     public let hasAudio: Bool
+    /// What a video's samples mean when they are 8-bit YUV 4:2:0 of square pixels; nil for
+    /// other layouts, non-square pixels and stills.
+    public let yuv: YUVFormat?
 
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
-    public init(kind: Kind, width: Int, height: Int, duration: Double?, frameRate: Double?, hasAudio: Bool) {
+    public init(kind: Kind, width: Int, height: Int, duration: Double?, frameRate: Double?, hasAudio: Bool, yuv: YUVFormat? = nil) {
         (self.kind, self.width, self.height) = (kind, width, height)
-        (self.duration, self.frameRate, self.hasAudio) = (duration, frameRate, hasAudio)
+        (self.duration, self.frameRate, self.hasAudio, self.yuv) = (duration, frameRate, hasAudio, yuv)
     }
 }
 
@@ -54,7 +57,25 @@ public enum MediaProbe {
             let image = try ImageFile.load(path)
             return MediaInfo(kind: .still, width: image.width, height: image.height, duration: nil, frameRate: nil, hasAudio: false)
         }
-        return try describe(decodeReport(runFFprobe(path), path: path), path: path)
+        return try describe(report(path), path: path)
+    }
+
+    /// Probes the files among `paths` that ffprobe describes, as many at once as there are
+    /// cores, so that the `probe` calls that follow find them in `ProbeCache`. Failures are
+    /// left for those calls to report, in their order and with their context.
+    public static func prefetch(_ paths: [String]) {
+        let unread = Array(Set(paths.filter { (try? readBySegue($0)) == false }))
+        DispatchQueue.concurrentPerform(iterations: unread.count) { _ = try? report(unread[$0]) }
+    }
+
+    /// ffprobe's description of `path`, from `ProbeCache` when the file has not changed since
+    /// it was last probed.
+    static func report(_ path: String) throws(SegueError) -> FFprobeReport {
+        let identity = ProbeCache.identity(path)
+        if let identity, let known = ProbeCache.report(for: identity) { return known }
+        let report = try decodeReport(runFFprobe(path), path: path)
+        if let identity { ProbeCache.remember(report, for: identity) }
+        return report
     }
 
     /// A file named as a snapshot or as a clip may be meant as either: the message says both.
@@ -69,7 +90,7 @@ public enum MediaProbe {
     /// Whether `path` has a sound stream (an audio bed needs one; a sound-only file is fine).
     public static func hasSound(_ path: String) throws(SegueError) -> Bool {
         if try readBySegue(path) { return false }
-        return try decodeReport(runFFprobe(path), path: path).streams?.contains { $0.codecType == "audio" } ?? false
+        return try report(path).streams?.contains { $0.codecType == "audio" } ?? false
     }
 
     /// Whether Segue's own decoders read `path` (a PNG or JPEG, by its first bytes; its colour
@@ -101,7 +122,8 @@ public enum MediaProbe {
         let duration = [video.duration, report.format?.duration].lazy.compactMap { $0.flatMap(Double.init) }
             .first { $0.isFinite && $0 > 0 }
         let frameRate = ratio(video.avgFrameRate, separator: "/") ?? ratio(video.rFrameRate, separator: "/")
-        return MediaInfo(kind: .video, width: width, height: height, duration: duration, frameRate: frameRate, hasAudio: hasAudio)
+        return MediaInfo(kind: .video, width: width, height: height, duration: duration, frameRate: frameRate, hasAudio: hasAudio,
+                         yuv: pixelAspect == 1 ? YUVFormat(pixelFormat: video.pixFmt, colorSpace: video.colorSpace, colorRange: video.colorRange) : nil)
     }
 
     /// Read by an image demuxer, or one frame counted.

@@ -11,6 +11,7 @@ extension PreparedSequence {
     public static func clips(_ request: TransitionRequest, fps: Double?, offset: Double?, curve: CrossfadeCurve = .equalPower,
                              transitionOnly: Bool = false) throws(SegueError) -> PreparedSequence? {
         var anyVideo = false
+        MediaProbe.prefetch([request.from, request.to].compactMap { $0 })
         for case let path? in [request.from, request.to] {
             anyVideo = try MediaProbe.kind(path) == .video || anyVideo
         }

@@ -48,6 +48,7 @@ public struct PreparedSequence: Sendable {
         // any is converted); anything else is described by ffprobe.
         var media: [MediaInfo] = []
         var snapshots: [Snapshot?] = []
+        MediaProbe.prefetch(spec.clips.map(\.file))
         for (i, clip) in spec.clips.enumerated() {
             do throws(SegueError) {
                 if try MediaProbe.readBySegue(clip.file) {

@@ -118,7 +118,7 @@ final class ClipReader {
         // Half a frame more than the clip needs, so its last frame is never cut off by rounding.
         decoder = try VideoClipDecoder(path: clip.file, start: clip.start + Double(k) / fps,
                                        length: (Double(clip.frames - k) + 0.5) / fps, fps: fps, size: sequence.size,
-                                       fit: sequence.spec.fit, pool: pool)
+                                       fit: sequence.spec.fit, pool: pool, source: clip.media)
         next = k
         tail = nil
     }
