@@ -135,6 +135,14 @@ private struct ClipFixtures: Sendable {
         }
     }
 
+    /// ffprobe still reading after its time is killed, and the file refused: never waited on.
+    @Test func probeOverTimeIsRefused() throws {
+        let error = #expect(throws: SegueError.self) { try MediaProbe.runFFprobe(clips.withSound, timeLimit: 0.001) }
+        #expect(error?.kind == .invalidInput)
+        #expect(error?.message == "\(clips.withSound): ffprobe was still reading it after 0.001 s; not a file to wait on")
+        #expect(try MediaProbe.runFFprobe(clips.withSound).count > 100)
+    }
+
     /// A file is probed once while it stays the same, and again once it is replaced.
     @Test func probesAreRememberedUntilTheFileChanges() throws {
         let path = clips.folder + "/replaced.mp4"

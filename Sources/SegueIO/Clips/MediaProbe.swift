@@ -44,6 +44,10 @@ public enum MediaProbe {
     /// ffprobe's JSON for an ordinary file is a few KiB per stream; more than this is not a
     /// file worth describing (thousands of streams) and is refused, not read.
     static let maxReportBytes = 4 << 20
+    /// ffprobe reads a few MB of a file (its `probesize` and `analyzeduration`): a tenth of a
+    /// second for an ordinary one. A file it is still reading after this long (a crafted
+    /// stream, a stalled network mount) is refused rather than waited on.
+    static let timeLimit = 60.0
 
     /// The file's kind, displayed size, duration, frame rate and whether it has sound. A
     /// missing or unreadable file, a folder, a FIFO or a device is `.missingInput` (66);
@@ -162,8 +166,9 @@ public enum MediaProbe {
     }
 
     /// `ffprobe -show_streams -show_format` as JSON: its output read to the end (at most
-    /// `maxReportBytes`), then its exit waited for, so that neither side waits on the other.
-    private static func runFFprobe(_ path: String) throws(SegueError) -> [UInt8] {
+    /// `maxReportBytes`, within `timeLimit` seconds), then its exit waited for, so that
+    /// neither side waits on the other.
+    static func runFFprobe(_ path: String, timeLimit: Double = timeLimit) throws(SegueError) -> [UInt8] {
         let ffprobe = try FFmpegTools.required("ffprobe", for: path)
         let log = try ChildProcessLog()
         defer { log.release() }
@@ -183,12 +188,20 @@ public enum MediaProbe {
         defer { CleanupRegistry.shared.remove(cleanup) }
         let output = pipe.fileHandleForReading
         defer { try? output.close() }
-        guard let json = readAll(output.fileDescriptor, limit: maxReportBytes) else {
+        let json: [UInt8]
+        switch readAll(output.fileDescriptor, limit: maxReportBytes, seconds: timeLimit) {
+        case .complete(let bytes):
+            json = bytes
+            process.waitUntilExit()
+        case .tooLong:
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             throw SegueError(.invalidInput, "ffprobe's description of it is over \(maxReportBytes >> 20) MiB", path: path)
+        case .overTime:
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw SegueError(.invalidInput, "ffprobe was still reading it after \(readable(timeLimit)) s; not a file to wait on", path: path)
         }
-        process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let reason = log.lastLine().map { FFmpegTools.reason($0, path: path) } ?? "ffprobe exit status \(process.terminationStatus)"
             throw SegueError(.invalidInput, "\(unreadable): \(reason)", path: path)
@@ -196,16 +209,28 @@ public enum MediaProbe {
         return json
     }
 
-    /// Everything until end of file, or nil once it passes `limit` bytes.
-    private static func readAll(_ fd: Int32, limit: Int) -> [UInt8]? {
+    private enum Reading {
+        case complete([UInt8]), tooLong, overTime
+    }
+
+    /// Everything until end of file, unless it passes `limit` bytes or takes longer than
+    /// `seconds` (each wait for more is a `poll` bounded by the time left).
+    private static func readAll(_ fd: Int32, limit: Int, seconds: Double) -> Reading {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return .overTime }
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let waited = poll(&ready, 1, Int32(min(Int(Int32.max), Int((deadline - now + 999_999) / 1_000_000))))
+            if waited < 0 && errno == EINTR { continue }
+            if waited == 0 { return .overTime }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return bytes }
+            if n <= 0 { return .complete(bytes) }
             bytes += chunk[..<n]
-            if bytes.count > limit { return nil }
+            if bytes.count > limit { return .tooLong }
         }
     }
 }
