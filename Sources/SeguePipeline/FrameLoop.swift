@@ -28,8 +28,11 @@ public enum FrameLoop {
         let start = DispatchTime.now()
         var renderNanos: UInt64 = 0
         // Frames are submitted to the renderer and come back in order, possibly a frame or two
-        // later (`FrameRenderer.submit`): the indices of those it still holds.
-        var held: [Int] = []
+        // later (`FrameRenderer.submit`): those it still holds, with the images lent to them.
+        var held: [HeldFrame] = []
+        // Drawn frames whose lent images go back to the pool at the next step, when nothing
+        // but this list refers to their image set any more.
+        var drawn: [HeldFrame] = []
         func timed<T>(_ body: () throws(SegueError) -> T) throws(SegueError) -> T {
             let t0 = DispatchTime.now()
             defer { renderNanos += DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds }
@@ -37,13 +40,16 @@ public enum FrameLoop {
         }
         func hand(_ frame: consuming PixelBuffer) throws(SegueError) {
             guard !held.isEmpty else { throw SegueError(.internalError, "the renderer gave back a frame it was not given") }
-            try writer.submit(consume frame, index: held.removeFirst())
+            let done = held.removeFirst()
+            try writer.submit(consume frame, index: done.index)
+            if !done.lent.isEmpty { drawn.append(done) }
         }
         do throws(SegueError) {
             for (done, n) in range.enumerated() {
+                while let frame = drawn.popLast() { frame.giveBackLent(to: pool) }
                 switch try source.frame(n, pool: pool) {
-                case .drawn(let plan, let images):
-                    held.append(n)
+                case .drawn(let plan, let images, let lent):
+                    held.append(HeldFrame(index: n, images: lent.isEmpty ? nil : images, lent: lent))
                     if let frame = try timed({ () throws(SegueError) in try renderer.submit(plan, images: images, into: pool.take()) }) {
                         try hand(consume frame)
                     }
@@ -64,6 +70,21 @@ public enum FrameLoop {
         try writer.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return RenderStats(frames: range.count, seconds: seconds, renderSeconds: Double(renderNanos) / 1e9)
+    }
+}
+
+/// A frame given to the renderer, and the images lent to it (`SourcedFrame.drawn`).
+private struct HeldFrame {
+    let index: Int
+    var images: ImageSet?
+    let lent: [ImageRef]
+
+    /// Moves the lent buffers out of the image set, lets the set go, then gives them back:
+    /// when this holds the set's last reference, each buffer reaches the pool unshared.
+    consuming func giveBackLent(to pool: FramePool) {
+        var buffers = lent.compactMap { images?[$0] }
+        images = nil
+        while let buffer = buffers.popLast() { pool.giveBack(buffer) }
     }
 }
 

@@ -12,8 +12,10 @@ public protocol FrameSource {
 }
 
 public enum SourcedFrame {
-    /// Drawn by the renderer from these images.
-    case drawn(FramePlan, ImageSet)
+    /// Drawn by the renderer from these images. `lent`: those whose buffers are the pool's
+    /// (a cut's frames of its two clips), which the loop gives back once the frame is drawn,
+    /// so a cut allocates no buffer per frame.
+    case drawn(FramePlan, ImageSet, lent: [ImageRef] = [])
     /// Shown as it is (a clip's own frame, at the output's size, premultiplied), in a buffer
     /// of the pool that nothing else references.
     case ready(PixelBuffer)

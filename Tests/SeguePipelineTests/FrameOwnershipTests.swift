@@ -77,6 +77,31 @@ struct FrameOwnershipTests {
         #expect(Set(recorder.addresses).count <= pool.allocationCount)
     }
 
+    /// A cut draws from its two clips' frames, buffers of the pool: they go back to it once
+    /// the frame is drawn, so a long cut takes no buffer per frame.
+    @Test func aCutGivesItsClipsFramesBack() throws {
+        let folder = TestFiles.temporaryDirectory("cut-buffers")
+        var spec = SequenceSpec(file: folder + "/cut.json5")
+        spec.fps = 100
+        for (i, name) in ["a.png", "b.png"].enumerated() {
+            try PNGCodec.write(TestImages.photo(96, 64, seed: i + 1), to: folder + "/" + name)
+            var clip = SequenceSpec.Clip(file: folder + "/" + name)
+            clip.duration = 1.5
+            spec.clips.append(clip)
+        }
+        var cut = TransitionRequest(effect: "fade")
+        cut.duration = 1
+        spec.transitions = [cut]
+        let sequence = try PreparedSequence(spec)
+        let pool = FramePool(size: sequence.size)
+        let frames = SequenceFrames(sequence)
+        defer { frames.close() }
+        let stats = try FrameLoop.run(frames, renderer: SoftwareRenderer(), sinks: [NullSink()], pool: pool)
+        #expect(stats.frames == 200)
+        // The hundred cut frames each draw from two clip frames and into a third.
+        #expect(pool.allocationCount <= SystemInfo.activeProcessorCount + 5, "\(pool.allocationCount) buffers")
+    }
+
     @Test func softwareRendererKeepsItsWorkingMemoryAcrossFrames() throws {
         for effect in ["blur-dim", "starwars"] {
             let t = try transition(effect)

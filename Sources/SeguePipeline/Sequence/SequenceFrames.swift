@@ -47,7 +47,7 @@ public final class SequenceFrames: FrameSource {
             var images = transition.images.images
             images[.from] = from
             images[.to] = to
-            return .drawn(transition.plan(frame: step), ImageSet(images))
+            return .drawn(transition.plan(frame: step), ImageSet(images), lent: [.from, .to])
         }
     }
 
