@@ -83,6 +83,16 @@ import Testing
         return true
     }
 
+    /// Waits until the file `name` holds exactly `content`.
+    func waitFor(_ name: String, toHold content: String, timeout: Double = 120) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while (try? String(contentsOfFile: path(name), encoding: .utf8)) != content {
+            if Date() > deadline { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
     @Test func aCharacterDeviceStaysADevice() throws {
         #expect(mknod(path("null"), S_IFCHR | 0o666, 0x103) == 0, "tests run as root (mknod)")
         let inputs = try snapshots()
@@ -167,7 +177,9 @@ import Testing
         let inputs = try snapshots()
         for (output, lock) in [("frames", "frames/.manifest.json.lock"), ("long.y4m", ".long.y4m.lock")] {
             let first = try start(["render", "fade", "-o", output, "--size", "320x240", "--duration", "600", "--fps", "10", "-q"] + inputs)
-            #expect(waitFor(lock))
+            // Stopped only once the lock is taken and names its holder: the file appears a moment
+            // before the `flock` and the pid (`OutputLock`).
+            #expect(waitFor(lock, toHold: "\(first.process.processIdentifier)\n"))
             kill(first.process.processIdentifier, SIGSTOP)
             let started = Date()
             let second = try run(["render", "fade", "-o", output, "-q"] + inputs, timeout: 60)
