@@ -242,22 +242,25 @@ private struct ClipFixtures: Sendable {
     }
 
     /// Samples that cross the pipe as YUV come out as ffmpeg's own RGBA decode of the file:
-    /// the tags' matrix and range honoured (the three clips hold the same samples), chroma
-    /// taken over its 2×2 block as swscale's converter takes it. swscale's SIMD converter
+    /// the tags' matrix and range honoured (the first three clips hold the same samples), a
+    /// rotation applied, chroma taken over its 2×2 block as swscale's converter takes it.
+    /// swscale's SIMD converter
     /// rounds its coefficients coarser than Segue's, hence a level or two apart here and there.
     @Test func yuvFramesMatchFFmpegsOwnDecode() throws {
-        let size = PixelSize(width: 320, height: 240)
-        let frameBytes = size.pixelCount * 4
+        let wide = PixelSize(width: 320, height: 240), upright = PixelSize(width: 240, height: 320)
         var firstFrames: [PixelBuffer] = []
-        for (path, matrix, full) in [(clips.thirty, YUVFormat.Matrix.bt601, false), (clips.bt709, .bt709, false), (clips.fullRange, .bt601, true)] {
+        // The rotated clip (25 fps) is turned upright by ffmpeg (`transpose`, still 4:2:0) before it crosses.
+        for (path, matrix, full, size, fps) in [(clips.thirty, YUVFormat.Matrix.bt601, false, wide, 30.0), (clips.bt709, .bt709, false, wide, 30),
+                                                (clips.fullRange, .bt601, true, wide, 30), (clips.rotated, .bt601, false, upright, 25)] {
             let info = try MediaProbe.probe(path)
             #expect(info.yuv?.matrix == matrix && info.yuv?.fullRange == full, "\(path)")
             #expect(VideoClipDecoder.Transport.choose(source: info, size: size).isYUV)
-            let decoded = try frames(path, length: 0.2, fps: 30, size: size, source: info)
+            let decoded = try frames(path, length: 6 / fps, fps: fps, size: size, source: info)
             let reference = try FFmpegDecode.rgba(path, frames: 6)
+            let frameBytes = size.pixelCount * 4
             #expect(decoded.count == 6 && reference.count == 6 * frameBytes)
             for (k, frame) in decoded.enumerated() {
-                let own = PixelBuffer(width: 320, height: 240, bytes: Array(reference[k * frameBytes..<(k + 1) * frameBytes]))
+                let own = PixelBuffer(width: size.width, height: size.height, bytes: Array(reference[k * frameBytes..<(k + 1) * frameBytes]))
                 let comparison = try ImageComparison(frame, own)
                 #expect(frame.isOpaque && comparison.meanAbsoluteDifference < 0.6 && comparison.maxDifference <= 4, "\(path) frame \(k): \(comparison)")
             }
