@@ -244,8 +244,8 @@ private struct ClipFixtures: Sendable {
     /// Samples that cross the pipe as YUV come out as ffmpeg's own RGBA decode of the file:
     /// the tags' matrix and range honoured (the first three clips hold the same samples), a
     /// rotation applied, chroma taken over its 2×2 block as swscale's converter takes it.
-    /// swscale's SIMD converter
-    /// rounds its coefficients coarser than Segue's, hence a level or two apart here and there.
+    /// swscale's SIMD converter rounds its coefficients coarser than Segue's, hence a level or
+    /// two apart here and there.
     @Test func yuvFramesMatchFFmpegsOwnDecode() throws {
         let wide = PixelSize(width: 320, height: 240), upright = PixelSize(width: 240, height: 320)
         var firstFrames: [PixelBuffer] = []
