@@ -97,7 +97,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
                              "-f", "rawvideo", "-pix_fmt", encoding.keepsAlpha ? "rgba" : "rgb0",
                              "-s", size.description, "-framerate", String(frameRate.rate), "-i", "pipe:0"]
             + (sound?.track.inputArguments ?? [])
-            + Self.graphArguments(container, colorSpace, audio: sound?.track)
+            + Self.graphArguments(container, colorSpace, audio: sound?.track, frames: cap.kept.count, size: size)
             + Self.encoderArguments(container, seekable: file != nil) + (sound?.codec ?? []) + [target]
         let pipe = Pipe()
         process.standardInput = pipe
@@ -155,19 +155,23 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     /// the frames (`setparams`), from which every encoder takes them into its stream (H.264 VUI,
     /// VP9 header, ProRes frame header) and the muxers into MP4/MOV `colr` and WebM `Colour`:
     /// `prores_ks` ignores the `-color_*` options. GIF and WebP (RGB in) carry none.
-    public static func filterGraph(_ c: Container, _ space: ColorSpace) -> String? {
+    /// `frames` of `size`: the output's, for a container whose filter would otherwise hold them
+    /// all (`VideoEncoding.filter(frames:size:)`).
+    public static func filterGraph(_ c: Container, _ space: ColorSpace, frames: Int = 0,
+                                   size: PixelSize = PixelSize(width: 0, height: 0)) -> String? {
         let primaries = space == .displayP3 ? "smpte432" : "bt709"
         let yuv = "scale=out_color_matrix=bt709:out_range=tv,"
             + "setparams=color_primaries=\(primaries):color_trc=iec61966-2-1:colorspace=bt709:range=tv"
-        let filters = [c.encoding.filter, c.encoding.yuv ? yuv : nil].compactMap { $0 }
+        let filters = [c.encoding.filter(frames: frames, size: size), c.encoding.yuv ? yuv : nil].compactMap { $0 }
         return filters.isEmpty ? nil : filters.joined(separator: ",")
     }
 
     /// `-filter_complex` and `-map`s: the pictures through `filterGraph` and, with a sound
     /// track, the track's graph on inputs 1… beside them. Without sound ffmpeg maps the one
     /// video stream itself.
-    static func graphArguments(_ c: Container, _ space: ColorSpace, audio: AudioTrack?) -> [String] {
-        let video = filterGraph(c, space)
+    static func graphArguments(_ c: Container, _ space: ColorSpace, audio: AudioTrack?, frames: Int = 0,
+                               size: PixelSize = PixelSize(width: 0, height: 0)) -> [String] {
+        let video = filterGraph(c, space, frames: frames, size: size)
         guard let audio else { return video.map { ["-filter_complex", "[0:v]" + $0] } ?? [] }
         let graph = (video.map { ["[0:v]" + $0 + "[vout]"] } ?? []) + [audio.filterGraph(firstInput: 1)]
         return ["-filter_complex", graph.joined(separator: ";"), "-map", video == nil ? "0:v" : "[vout]", "-map", "[aout]"]
