@@ -299,4 +299,23 @@ import Testing
         let still = try PNGCodec.decode(path: clip("still.png"))
         if let last = output.last { #expect(meanDifference(last, still.bytes) < 1) }
     }
+
+    /// `segue bench --clips` times the whole pair against the ffmpeg command that does the same
+    /// (`xfade` at the same offset and length), in the same run: the timeline's frames, both
+    /// times, and ffmpeg's command as it ran.
+    @Test func benchTimesAPairAgainstXfade() throws {
+        let r = try CLI.run(["bench", "fade", "--clips", clip("a.mp4"), clip("silent.mp4"), "--size", "320x240",
+                             "--end-to-end", "raw", "--compare-ffmpeg", "--runs", "1", "--json"], directory: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [[String: Any]])
+        let row = try #require(rows.first)
+        // 3 s and 2 s at a.mp4's 25 fps, overlapping by the 1 s fade.
+        #expect(row["frames"] as? Int == 100)
+        let seconds = try #require(row["seconds"] as? [String: Double])
+        #expect((seconds["median"] ?? 0) > 0)
+        let ffmpeg = try #require(row["ffmpeg"] as? [String: Any])
+        let command = try #require(ffmpeg["command"] as? String)
+        #expect(command.contains("xfade=transition=fade:duration=1:offset=2"), "\(command)")
+        #expect((ffmpeg["speedup"] as? Double ?? 0) > 0)
+    }
 }
