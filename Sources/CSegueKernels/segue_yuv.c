@@ -1,4 +1,4 @@
-// YUV 4:2:0 → RGBA for decoded video (see include/segue_yuv.h).
+// YUV 4:2:0 and 4:4:4 → RGBA for decoded video (see include/segue_yuv.h).
 
 #include "segue_yuv.h"
 #include "segue_dispatch.h"
@@ -40,5 +40,19 @@ void segue_yuv420_to_rgba(uint8_t *restrict rgba, const uint8_t *restrict luma, 
     uint32_t *row = (uint32_t *)(void *)rgba;
     for (size_t y = 0; y < height; y++) {
         segue_yuv_row(row + y * width, luma + y * width, cb + (y / 2) * chromaWidth, cr + (y / 2) * chromaWidth, width, *k);
+    }
+}
+
+SEGUE_DISPATCHED
+void segue_yuv444_to_rgba(uint8_t *restrict rgba, const uint8_t *restrict luma, const uint8_t *restrict cb,
+                          const uint8_t *restrict cr, size_t count, const segue_yuv_coefficients *kp) {
+    const segue_yuv_coefficients k = *kp;
+    const int32_t half = 1 << 13;
+    uint32_t *out = (uint32_t *)(void *)rgba;
+    for (size_t i = 0; i < count; i++) {
+        int32_t u = (int32_t)cb[i] - 128, v = (int32_t)cr[i] - 128;
+        int32_t y = ((int32_t)luma[i] - k.yOffset) * k.yScale;
+        out[i] = segue_channel(y + k.crToR * v + half) | segue_channel(y + k.cbToG * u + k.crToG * v + half) << 8
+            | segue_channel(y + k.cbToB * u + half) << 16 | 0xFF000000u;
     }
 }

@@ -45,6 +45,10 @@ import Testing
         return stride(from: 0, to: bytes.count, by: frame).map { Array(bytes[$0..<$0 + frame]) }
     }
 
+    /// b.mp4 (640x360) covering the 320x240 canvas as Segue's decoder has ffmpeg fit it:
+    /// cropped and scaled in YUV at 4:4:4, then converted.
+    static let bOnCanvas = "fps=25,crop=480:360,scale=320:240:flags=area,format=yuv444p"
+
     /// ffmpeg's own frames of a clip at 25 fps on the canvas (`cover`): the oracle.
     func oracle(_ name: String, filter: String = "fps=25") throws -> [[UInt8]] {
         let bytes = try FFmpegDecode.rgba(clip(name), filter: filter)
@@ -68,7 +72,7 @@ import Testing
         #expect(output.count == 100)
         let a = try oracle("a.mp4")
         // cover: the centre 4:3 of the 16:9 frame, scaled down by averaging (as Fit does).
-        let b = try oracle("b.mp4", filter: "fps=25,crop=480:360,scale=320:240:flags=area")
+        let b = try oracle("b.mp4", filter: Self.bOnCanvas)
         guard output.count == 100, a.count >= 50, b.count >= 75 else { return }
         // Before the offset: the from clip at the same time; the frame before the cut and the
         // cut's first frame are its own.
@@ -275,7 +279,7 @@ import Testing
                              "--fps", "25", "--size", "320x240", "--backend", "gl", "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         let output = try frames(out)
-        let a = try oracle("a.mp4"), b = try oracle("b.mp4", filter: "fps=25,crop=480:360,scale=320:240:flags=area")
+        let a = try oracle("a.mp4"), b = try oracle("b.mp4", filter: Self.bOnCanvas)
         // 1 s + 3 s at 25 fps; the cut is frames 25 ..< 35.
         #expect(output.count == 100)
         guard output.count == 100, a.count > 26, b.count > 10 else { return }

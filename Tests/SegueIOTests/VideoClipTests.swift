@@ -254,7 +254,7 @@ private struct ClipFixtures: Sendable {
                                                 (clips.fullRange, .bt601, true, wide, 30), (clips.rotated, .bt601, false, upright, 25)] {
             let info = try MediaProbe.probe(path)
             #expect(info.yuv?.matrix == matrix && info.yuv?.fullRange == full, "\(path)")
-            #expect(VideoClipDecoder.Transport.choose(source: info, size: size).isYUV)
+            #expect(VideoClipDecoder.Transport.choose(source: info, size: size, fit: .cover) == .yuv(try #require(info.yuv), .subsampled))
             let decoded = try frames(path, length: 6 / fps, fps: fps, size: size, source: info)
             let reference = try FFmpegDecode.rgba(path, frames: 6)
             let frameBytes = size.pixelCount * 4
@@ -268,6 +268,31 @@ private struct ClipFixtures: Sendable {
         }
         #expect(firstFrames[0] != firstFrames[1] && firstFrames[0] != firstFrames[2])
         #expect(try MediaProbe.probe(clips.anamorphic).yuv == nil)
+    }
+
+    /// A clip resampled to fit crosses as swscale's 4:4:4 and comes out as Segue's own Fit
+    /// makes it from the full-size frame, closer than swscale's one pass to RGBA (on testsrc2's
+    /// sharp colour edges, a mean of 0.06–0.5 levels shrinking and 0.8–1.8 growing, where RGBA
+    /// is 1.2–3.2), full range and rotation included. Contain with bars still crosses as RGBA.
+    @Test(arguments: [FitMode.cover, .stretch, .contain])
+    func resampledYUVFramesAreFittedAsSnapshotsAre(fit: FitMode) throws {
+        for (path, size) in [(clips.thirty, PixelSize(width: 100, height: 100)), (clips.fullRange, PixelSize(width: 480, height: 200)),
+                             (clips.rotated, PixelSize(width: 150, height: 200)), (clips.bt709, PixelSize(width: 160, height: 120))] {
+            let info = try MediaProbe.probe(path)
+            let bars = fit == .contain && info.width * size.height != info.height * size.width
+            let transport = VideoClipDecoder.Transport.choose(source: info, size: size, fit: fit)
+            #expect(transport == (bars ? .rgba : .yuv(try #require(info.yuv), .full)), "\(path) \(fit) \(size)")
+            let yuv = try frames(path, length: 0.1, fps: 30, size: size, fit: fit, source: info)
+            let rgba = try frames(path, length: 0.1, fps: 30, size: size, fit: fit)
+            let full = try frames(path, length: 0.1, fps: 30, size: info.size, source: info)
+            #expect(yuv.count == 3 && rgba.count == 3 && full.count == 3)
+            for ((viaYUV, viaRGBA), whole) in zip(zip(yuv, rgba), full) where !bars {
+                let fitted = whole.fitted(to: size, mode: fit)
+                let (a, b) = (try ImageComparison(viaYUV, fitted), try ImageComparison(viaRGBA, fitted))
+                #expect(a.meanAbsoluteDifference < 2 && a.meanAbsoluteDifference <= b.meanAbsoluteDifference,
+                        "\(path) \(fit) \(size): \(a) against RGBA's \(b)")
+            }
+        }
     }
 
     // MARK: Fitting

@@ -34,23 +34,26 @@ import Testing
     }
 
     /// Every pixel within half a level (plus the fixed point's rounding) of the equations,
-    /// clamped; odd sizes take the last column's and row's chroma from their own block.
-    @Test(arguments: formats, [PixelSize(width: 7, height: 5), PixelSize(width: 64, height: 2)])
-    func matchesTheEquations(format: YUVFormat, size: PixelSize) {
+    /// clamped; with 4:2:0, odd sizes take the last column's and row's chroma from their own
+    /// block.
+    @Test(arguments: formats, [(PixelSize(width: 7, height: 5), YUVFormat.Chroma.subsampled),
+                               (PixelSize(width: 64, height: 2), .subsampled), (PixelSize(width: 7, height: 5), .full)])
+    func matchesTheEquations(format: YUVFormat, layout: (size: PixelSize, chroma: YUVFormat.Chroma)) {
+        let (size, chroma) = layout
         var random = SystemRandomNumberGenerator()
-        let (cw, ch) = ((size.width + 1) / 2, (size.height + 1) / 2)
-        var planes = (0..<YUVFormat.frameBytes(size)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let chromaWidth = chroma == .full ? size.width : (size.width + 1) / 2
+        var planes = (0..<chroma.frameBytes(size)).map { _ in UInt8.random(in: 0...255, using: &random) }
         // The corners of the code space: black, white, the range's ends and full chroma.
         for (i, value) in [0, 16, 235, 255, 128].enumerated() { planes[i] = UInt8(value) }
         var frame = PixelBuffer(size: size)
-        #expect(format.convert(planes, into: &frame))
+        #expect(format.convert(planes, chroma: chroma, into: &frame))
         #expect(frame.isOpaque)
         var worst = 0.0
         for y in 0..<size.height {
             for x in 0..<size.width {
-                let c = (y / 2) * cw + x / 2
+                let c = chroma == .full ? y * size.width + x : (y / 2) * chromaWidth + x / 2
                 let (r, g, b) = reference(y: planes[y * size.width + x], cb: planes[size.pixelCount + c],
-                                          cr: planes[size.pixelCount + cw * ch + c], format: format)
+                                          cr: planes[size.pixelCount + chroma.planeCount(size) + c], format: format)
                 let got = frame[x, y]
                 #expect(got.a == 255)
                 for (value, want) in [(got.r, r), (got.g, g), (got.b, b)] {
@@ -58,15 +61,17 @@ import Testing
                 }
             }
         }
-        #expect(worst <= 0.52, "\(format.matrix) full \(format.fullRange) \(size): \(worst) levels off")
+        #expect(worst <= 0.52, "\(format.matrix) full \(format.fullRange) \(size) \(chroma): \(worst) levels off")
     }
 
     @Test func refusesPlanesOfAnotherSize() {
         let format = YUVFormat(pixelFormat: "yuv420p", colorSpace: nil, colorRange: nil)!
         var frame = PixelBuffer(size: PixelSize(width: 4, height: 4))
-        #expect(!format.convert([UInt8](repeating: 0, count: 23), into: &frame))
+        #expect(!format.convert([UInt8](repeating: 0, count: 23), chroma: .subsampled, into: &frame))
+        #expect(!format.convert([UInt8](repeating: 0, count: 24), chroma: .full, into: &frame))
         #expect(frame == PixelBuffer(size: PixelSize(width: 4, height: 4)))
-        #expect(YUVFormat.frameBytes(PixelSize(width: 5, height: 3)) == 15 + 2 * 3 * 2)
+        #expect(YUVFormat.Chroma.subsampled.frameBytes(PixelSize(width: 5, height: 3)) == 15 + 2 * 3 * 2)
+        #expect(YUVFormat.Chroma.full.frameBytes(PixelSize(width: 5, height: 3)) == 45)
     }
 
     /// What ffprobe's tags mean: swscale's reading of them (FFmpeg's vf_scale.c).
@@ -83,15 +88,21 @@ import Testing
         }
     }
 
-    /// YUV crosses the pipe only when nothing is resampled: the clip has the canvas's size.
-    @Test func transportNeedsTheCanvasSize() {
+    /// The source's own 4:2:0 crosses when nothing is resampled; 4:4:4 when the fitted clip
+    /// covers the canvas; RGBA when it leaves transparent bars or is not 8-bit 4:2:0.
+    @Test func transportFollowsTheFit() {
         let yuv = YUVFormat(pixelFormat: "yuv420p", colorSpace: nil, colorRange: nil)!
         let clip = MediaInfo(kind: .video, width: 320, height: 240, duration: 2, frameRate: 30, hasAudio: false, yuv: yuv)
+        let own = PixelSize(width: 320, height: 240), half = PixelSize(width: 160, height: 120), wide = PixelSize(width: 200, height: 100)
         typealias Transport = VideoClipDecoder.Transport
-        #expect(Transport.choose(source: clip, size: PixelSize(width: 320, height: 240)) == .yuv(yuv))
-        #expect(Transport.choose(source: clip, size: PixelSize(width: 160, height: 120)) == .rgba)
-        #expect(Transport.choose(source: nil, size: PixelSize(width: 320, height: 240)) == .rgba)
+        for fit in FitMode.allCases { #expect(Transport.choose(source: clip, size: own, fit: fit) == .yuv(yuv, .subsampled)) }
+        #expect(Transport.choose(source: clip, size: wide, fit: .cover) == .yuv(yuv, .full))
+        #expect(Transport.choose(source: clip, size: wide, fit: .stretch) == .yuv(yuv, .full))
+        #expect(Transport.choose(source: clip, size: half, fit: .contain) == .yuv(yuv, .full))
+        #expect(Transport.choose(source: clip, size: wide, fit: .contain) == .rgba)
+        #expect(Transport.choose(source: nil, size: own, fit: .cover) == .rgba)
         let tenBit = MediaInfo(kind: .video, width: 320, height: 240, duration: 2, frameRate: 30, hasAudio: false)
-        #expect(Transport.choose(source: tenBit, size: PixelSize(width: 320, height: 240)) == .rgba)
+        #expect(Transport.choose(source: tenBit, size: own, fit: .cover) == .rgba)
+        #expect(Transport.yuv(yuv, .full).pixelFormat == "yuv444p" && Transport.yuv(yuv, .subsampled).pixelFormat == "yuv420p")
     }
 }

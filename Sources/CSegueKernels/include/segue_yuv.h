@@ -19,4 +19,9 @@ typedef struct {
 void segue_yuv420_to_rgba(uint8_t *restrict rgba, const uint8_t *restrict luma, const uint8_t *restrict cb,
                           const uint8_t *restrict cr, size_t width, size_t height, const segue_yuv_coefficients *k);
 
+/// `count` pixels of planar 4:4:4 (FFmpeg's `yuv444p`: three planes of `count` samples, one
+/// chroma sample per pixel) into opaque RGBA, `count·4` bytes.
+void segue_yuv444_to_rgba(uint8_t *restrict rgba, const uint8_t *restrict luma, const uint8_t *restrict cb,
+                          const uint8_t *restrict cr, size_t count, const segue_yuv_coefficients *k);
+
 #endif

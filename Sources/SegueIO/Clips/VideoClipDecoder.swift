@@ -11,12 +11,13 @@ import SegueCore
 /// `PixelBuffer.fitted(to:mode:)` does. A reading thread keeps up to `queueDepth` frames ready,
 /// so decoding overlaps rendering and memory stays flat however long the clip.
 ///
-/// Transport: an 8-bit 4:2:0 clip of the canvas's size (`Transport.choose`) crosses the pipe
-/// as its own YUV, 1.5 bytes a pixel, and is converted here on the reading thread
-/// (`YUVFormat.convert`); anything else (a clip resampled to fit, alpha, 10-bit, 4:4:4)
-/// crosses as RGBA from swscale. The YUV way moves under half the bytes and skips ffmpeg's
-/// conversion pass and the opacity scan: a 1080p two-clip fade into raw frames takes about
-/// 40 % less CPU (docs/IO.md has the profile).
+/// Transport (`Transport.choose`): an 8-bit 4:2:0 clip of the canvas's size crosses the pipe
+/// as its own YUV, 1.5 bytes a pixel; one resampled to cover the canvas as swscale's 4:4:4,
+/// 3 bytes a pixel; both are converted here on the reading thread (`YUVFormat.convert`).
+/// Anything else (alpha, contain's transparent bars, 10-bit, 4:4:4 sources) crosses as RGBA
+/// from swscale. The YUV ways move fewer bytes and skip ffmpeg's conversion to RGB and the
+/// opacity scan: a 1080p two-clip fade into raw frames takes about 40 % less CPU (docs/IO.md
+/// has the profile), a 1080p clip resampled into 720p frames 13 % less.
 ///
 /// Colour: YUV becomes RGB with the matrix and range the stream is tagged with (BT.601 and
 /// limited range when untagged), here as in swscale (FFmpeg's `scale` filter,
@@ -69,7 +70,7 @@ public final class VideoClipDecoder: @unchecked Sendable {
         self.path = path
         self.size = size
         frameLimit = Self.frameCount(length: length, fps: fps)
-        transport = Transport.choose(source: source, size: size)
+        transport = Transport.choose(source: source, size: size, fit: fit)
         log = try ChildProcessLog()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         // `0:V:0`: the first video stream that is not cover art, the one `MediaProbe` describes;
@@ -138,22 +139,26 @@ public final class VideoClipDecoder: @unchecked Sendable {
     /// cover crops the centred region of the canvas's shape from the source (rounded to whole
     /// source pixels; `exact`: not to YUV 4:2:0's even offsets) and scales it to the canvas;
     /// contain scales to Fit's inner size and pads the centre with transparent black (RGBA
-    /// first, so that the bars can be transparent); stretch scales to the canvas. YUV comes
-    /// at the canvas's size already: its `scale` passes frames through untouched (and would
-    /// only act on a stream that changed size part-way). Commas inside expressions are quoted
+    /// first, so that the bars can be transparent); stretch scales to the canvas, as does
+    /// contain when YUV crosses (the clip then has the canvas's shape). YUV keeps the source's
+    /// range through swscale (`in_range`, `out_range`); the source's own 4:2:0 comes at the
+    /// canvas's size already, so its `scale` passes frames through untouched (and would only
+    /// act on a stream that changed size part-way). Commas inside expressions are quoted
     /// (FFmpeg Filtering Guide, "Notes on filtergraph escaping").
     static func conformFilter(fps: Double, size: PixelSize, fit: FitMode, transport: Transport = .rgba) -> String {
         let (w, h) = (size.width, size.height)
         let shown = "(iw*sar)"
-        let scale = "flags=\(scaleFlags)"
+        var scale = "flags=\(scaleFlags)", toRGBA = ",format=rgba"
+        if case .yuv(let format, _) = transport {
+            scale += ":in_range=\(format.rangeName):out_range=\(format.rangeName)"
+            toRGBA = ""
+        }
         let fitted = switch fit {
-        case _ where transport.isYUV:
-            "scale=\(w):\(h):\(scale)"
         case .cover:
             "crop=w='min(iw,round(\(w)/max(\(w)/\(shown),\(h)/ih)/sar))':h='min(ih,round(\(h)/max(\(w)/\(shown),\(h)/ih)))':exact=1,"
-                + "scale=\(w):\(h):\(scale),format=rgba"
-        case .stretch:
-            "scale=\(w):\(h):\(scale),format=rgba"
+                + "scale=\(w):\(h):\(scale)\(toRGBA)"
+        case .contain where transport != .rgba, .stretch:
+            "scale=\(w):\(h):\(scale)\(toRGBA)"
         case .contain:
             "scale=w='max(1,min(\(w),round(\(shown)*min(\(w)/\(shown),\(h)/ih))))':h='max(1,min(\(h),round(ih*min(\(w)/\(shown),\(h)/ih))))':\(scale),"
                 + "format=rgba,pad=\(w):\(h):x='floor((ow-iw)/2)':y='floor((oh-ih)/2)':color=black@0"
@@ -199,7 +204,7 @@ private struct FrameReader: @unchecked Sendable {
         var delivered = 0
         var cancelled = false
         // YUV frames land here before their conversion into a buffer of the pool.
-        var planes = [UInt8](repeating: 0, count: transport.isYUV ? YUVFormat.frameBytes(size) : 0)
+        var planes = [UInt8](repeating: 0, count: transport == .rgba ? 0 : transport.frameBytes(size))
         while delivered < limit, let frame = readFrame(planes: &planes) {
             guard frames.put(frame) else { cancelled = true; break }
             delivered += 1
@@ -216,8 +221,8 @@ private struct FrameReader: @unchecked Sendable {
         // A buffer the frame loop gave back, when there is one: no fresh pages to fault in per frame.
         var frame = pool?.take() ?? PixelBuffer(size: size)
         switch transport {
-        case .yuv(let format):
-            guard planes.withUnsafeMutableBytes({ readWhole($0) }), format.convert(planes, into: &frame) else { break }
+        case .yuv(let format, let chroma):
+            guard planes.withUnsafeMutableBytes({ readWhole($0) }), format.convert(planes, chroma: chroma, into: &frame) else { break }
             return frame
         case .rgba:
             guard frame.bytes.withUnsafeMutableBytes({ readWhole($0) }) else { break }

@@ -2,8 +2,9 @@ import CSegueKernels
 import SegueCore
 
 /// How a video stream's 8-bit Y′CbCr 4:2:0 samples mean colours: the matrix and the range
-/// ffprobe reports for it. Such a clip comes through the decoder's pipe as YUV, 1.5 bytes a
-/// pixel instead of RGBA's 4, and is converted by `segue_yuv420_to_rgba`.
+/// ffprobe reports for it. Such a clip comes through the decoder's pipe as YUV (1.5 bytes a
+/// pixel at its own size, 3 when swscale resamples it, instead of RGBA's 4) and is converted
+/// by `segue_yuv420_to_rgba` or `segue_yuv444_to_rgba`.
 ///
 /// The matrix is the one FFmpeg's `scale` filter applies (`in_color_matrix=auto`,
 /// libavfilter/vf_scale.c): the stream's tag, and BT.601 for an untagged stream or a tag it has
@@ -57,31 +58,50 @@ public struct YUVFormat: Sendable, Equatable {
         fullRange = pixelFormat == "yuvj420p" || colorRange == "pc"
     }
 
-    /// Bytes of one `width`×`height` frame: the luma plane and two chroma planes of
-    /// ⌈width/2⌉ × ⌈height/2⌉.
-    static func frameBytes(_ size: PixelSize) -> Int {
-        size.pixelCount + 2 * ((size.width + 1) / 2) * ((size.height + 1) / 2)
+    /// How many chroma samples a frame has: FFmpeg's `yuv420p` (one per 2×2 block, the
+    /// source's own) or `yuv444p` (one per pixel, what swscale makes when it resamples).
+    public enum Chroma: Sendable, Equatable {
+        case subsampled, full
+
+        /// Samples in each chroma plane of a `size` frame.
+        func planeCount(_ size: PixelSize) -> Int {
+            switch self {
+            case .subsampled: (size.width + 1) / 2 * ((size.height + 1) / 2)
+            case .full: size.pixelCount
+            }
+        }
+
+        /// Bytes of one `rawvideo` frame: the luma plane, then the two chroma planes.
+        func frameBytes(_ size: PixelSize) -> Int { size.pixelCount + 2 * planeCount(size) }
     }
 
-    /// `planes`, one `rawvideo` frame of `frame`'s size (its luma plane, then Cb and Cr), as
-    /// opaque RGBA into `frame`. False, with `frame` untouched, when `planes` holds a frame of
-    /// another size.
-    func convert(_ planes: [UInt8], into frame: inout PixelBuffer) -> Bool {
+    /// `planes`, one `rawvideo` frame of `frame`'s size with `chroma`'s planes (luma, then Cb
+    /// and Cr), as opaque RGBA into `frame`. False, with `frame` untouched, when `planes` holds
+    /// a frame of another size.
+    func convert(_ planes: [UInt8], chroma: Chroma, into frame: inout PixelBuffer) -> Bool {
         let size = frame.size
-        guard planes.count == Self.frameBytes(size), frame.bytes.count == size.pixelCount * 4 else { return false }
-        let lumaCount = size.pixelCount, chromaCount = (size.width + 1) / 2 * ((size.height + 1) / 2)
+        guard planes.count == chroma.frameBytes(size), frame.bytes.count == size.pixelCount * 4 else { return false }
+        let lumaCount = size.pixelCount, chromaCount = chroma.planeCount(size)
         var k = coefficients
         planes.withUnsafeBufferPointer { yuv in
             frame.bytes.withUnsafeMutableBufferPointer { rgba in
                 guard let luma = yuv.baseAddress, let out = rgba.baseAddress else { return }
-                segue_yuv420_to_rgba(out, luma, luma + lumaCount, luma + lumaCount + chromaCount, size.width, size.height, &k)
+                let (cb, cr) = (luma + lumaCount, luma + lumaCount + chromaCount)
+                switch chroma {
+                case .subsampled: segue_yuv420_to_rgba(out, luma, cb, cr, size.width, size.height, &k)
+                case .full: segue_yuv444_to_rgba(out, luma, cb, cr, size.pixelCount, &k)
+                }
             }
         }
         frame.markOpaque()
         return true
     }
 
-    /// The matrix and range in `segue_yuv420_to_rgba`'s fixed point (14 fraction bits).
+    /// `in_range`/`out_range` for FFmpeg's `scale` filter: this range kept when it resamples
+    /// (left alone, swscale would make full range limited).
+    var rangeName: String { fullRange ? "full" : "limited" }
+
+    /// The matrix and range in the conversion kernels' fixed point (14 fraction bits).
     /// Limited range spans 16…235 for luma and 16…240 for chroma (ITU-R BT.601 and BT.709).
     var coefficients: segue_yuv_coefficients {
         let (kr, kb) = (matrix.kr, matrix.kb)
