@@ -273,7 +273,7 @@ private struct ClipFixtures: Sendable {
     /// A clip resampled to fit crosses as swscale's 4:4:4 and comes out as Segue's own Fit
     /// makes it from the full-size frame, closer than swscale's one pass to RGBA (on testsrc2's
     /// sharp colour edges, a mean of 0.06–0.5 levels shrinking and 0.8–1.8 growing, where RGBA
-    /// is 1.2–3.2), full range and rotation included. Contain with bars still crosses as RGBA.
+    /// is 1.2–3.3), full range and rotation included. Contain with bars still crosses as RGBA.
     @Test(arguments: [FitMode.cover, .stretch, .contain])
     func resampledYUVFramesAreFittedAsSnapshotsAre(fit: FitMode) throws {
         for (path, size) in [(clips.thirty, PixelSize(width: 100, height: 100)), (clips.fullRange, PixelSize(width: 480, height: 200)),
