@@ -10,6 +10,10 @@ public enum Limits {
     public static let canvasSide: Allowed<Int> = Allowed(1...16384, unit: " px")
     /// Most pixels in any one image: 256 MiB of RGBA.
     public static let canvasPixels = 64 * 1024 * 1024
+    /// Most pixels of one frame `segue serve` draws for a request (a 4096×4096 or 5K frame; about
+    /// 64 MiB of RGBA and a second of drawing): a page asks for frames continuously, so one
+    /// request must stay cheap. The command line's `canvasPixels` is four times this.
+    public static let servePixels = 16 * 1024 * 1024
     /// Most sprites one frame's sprite field may cut (about 32 MiB of sprite data); a smaller
     /// tile (sprite size × --scale) on a larger canvas is refused, not clamped, so what is
     /// drawn is always what was asked for.

@@ -16,11 +16,9 @@ public struct BatchJob: Sendable {
     /// `offset`: between video clips, the seconds of the from clip before the cut.
     public var offset: Double?
 
-    /// The files the job reads, by spec key (a shader file counts as `effect`).
-    var inputs: [(String, String)] {
-        let shader = request.effect.hasPrefix("/") ? request.effect : nil
-        return [("effect", shader), ("from", request.from), ("to", request.to), ("gesture", request.gesture)]
-            .compactMap { k, p in p.map { (k, $0) } }
+    /// The files the job reads, named as the spec names them (`job 2: key "from"`).
+    func inputs() throws(SegueError) -> [NamedPath] {
+        try request.inputFiles().map { NamedPath("\(label): \($0.0.specKey)", $0.1) }
     }
 
     /// Whether the effect is an author's shader (it runs under the per-frame time limit).
@@ -203,10 +201,11 @@ public enum BatchSpec {
     /// as that, not as a missing file.
     private static func checkInputsExist(_ jobs: [BatchJob], file: String) throws(SegueError) {
         for job in jobs {
-            for (key, path) in job.inputs {
-                var isDir: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else {
-                    throw .missingInput("\(file): \(job.label): key \"\(key)\": \(path): no such file")
+            for (input, path) in [(RequestInput.from, job.request.from), (.to, job.request.to), (.gesture, job.request.gesture),
+                                  (.shader, job.request.effect.hasPrefix("/") ? job.request.effect : nil)] {
+                guard let path else { continue }
+                do throws(SegueError) { _ = try InputFile.prefix(path, count: 0) } catch {
+                    throw SegueError(.missingInput, "\(file): \(job.label): \(input.specKey): \(error.message)")
                 }
             }
         }
@@ -220,7 +219,7 @@ public enum BatchSpec {
             do throws(SegueError) {
                 let settings = try TransitionSettings(job.request)
                 if let gesture = job.request.gesture { _ = try GestureTrack.load(path: gesture, options: job.request.gestureOptions) }
-                for path in settings.parameterImagePaths where !FileManager.default.fileExists(atPath: path) {
+                for (_, path) in settings.parameterImages where !FileManager.default.fileExists(atPath: path) {
                     throw .missingInput("key \"params\": \(path): no such file")
                 }
             } catch {
@@ -230,27 +229,23 @@ public enum BatchSpec {
         }
     }
 
-    /// No two jobs write the same place (one stdout at most), and no job reads what another
-    /// job (or itself) writes: outputs are files or folders, so an input inside a PNG output
-    /// folder counts too.
+    /// No two jobs write the same place (one stdout at most), and no job's output is, or is a
+    /// folder holding, a file any job reads or the spec itself (`OutputConflicts`, by file
+    /// identity: links and `..` change nothing).
     private static func checkOutputs(_ jobs: [BatchJob], file: String) throws(SegueError) {
-        var owners: [String: BatchJob] = [:]
-        for job in jobs {
-            if let other = owners[job.output.path] {
-                let what = job.output.path == "-" ? "stdout" : job.output.path
-                throw .invalidInput("\(file): \(job.label): key \"output\": \(what) is also the output of \(other.label)")
-            }
-            owners[job.output.path] = job
+        let toStdout = jobs.filter { $0.output.path == "-" }
+        if toStdout.count > 1 {
+            throw .usage("\(file): \(toStdout[1].label): key \"output\": stdout is also the output of \(toStdout[0].label)")
         }
+        var inputs = [NamedPath("the spec", file)]
         for job in jobs {
-            for (key, path) in job.inputs {
-                for writer in jobs where writer.output.path != "-" {
-                    let out = writer.output.path
-                    if path == out || (writer.output.format == .png && path.hasPrefix(out + "/")) {
-                        throw .invalidInput("\(file): \(job.label): key \"\(key)\": \(path) is written by \(writer.label) (an output cannot be an input)")
-                    }
-                }
-            }
+            // A job whose settings are wrong is reported by `checkSettings` with its own message.
+            inputs += (try? job.inputs()) ?? []
+        }
+        do throws(SegueError) {
+            try OutputConflicts.check(inputs: inputs, outputs: jobs.map { $0.output.named("\($0.label): key \"output\"") })
+        } catch {
+            throw SegueError(error.kind, "\(file): \(error.message)")
         }
     }
 }

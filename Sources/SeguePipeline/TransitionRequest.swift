@@ -103,14 +103,15 @@ public struct TransitionSettings {
         return natural
     }
 
-    /// The image files the parameters name (a shader's `sampler2D`s, `.image` parameters).
-    public var parameterImagePaths: [String] {
-        let samplers = (shader?.parameters ?? []).filter { $0.type == "sampler2D" }.compactMap { parameter -> String? in
+    /// The image files the parameters name (a shader's `sampler2D`s, `.image` parameters), by
+    /// parameter name.
+    public var parameterImages: [(parameter: String, path: String)] {
+        let samplers = (shader?.parameters ?? []).filter { $0.type == "sampler2D" }.compactMap { parameter -> (String, String)? in
             guard case .string(let path)? = values.values[parameter.name] else { return nil }
-            return path
+            return (parameter.name, path)
         }
-        let images = entry.descriptor.parameters.filter { $0.kind == .image }.map { values.imagePath($0.name) }
-        return (samplers + images).filter { !$0.isEmpty }
+        let images = entry.descriptor.parameters.filter { $0.kind == .image }.map { ($0.name, values.imagePath($0.name)) }
+        return (samplers + images).filter { !$0.1.isEmpty }
     }
 }
 

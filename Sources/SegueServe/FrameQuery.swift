@@ -78,6 +78,15 @@ public struct FrameQuery: Sendable {
         self.request = request
     }
 
+    /// A frame within `Limits.servePixels`: the query's `size`, or the canvas the snapshots
+    /// make when it gives none (checked once they are read, before drawing).
+    public static func checkBudget(_ size: PixelSize, what: String) throws(SegueError) {
+        guard size.pixelCount <= Limits.servePixels else {
+            throw .usage("\(what): \(size.pixelCount) pixels, more than the \(Limits.servePixels / (1024 * 1024)) Mpx "
+                         + "segue serve draws for one request (render larger frames with segue still or render)")
+        }
+    }
+
     /// `size`, `fps`, `duration`, `timing`, `fit`, `scale`, `seed`: each as its CLI option.
     /// Ranges of fps, duration and scale are checked with the transition (`TransitionSettings`).
     static func readOptions(_ items: QueryItems, into request: inout TransitionRequest) throws(SegueError) {
@@ -89,6 +98,7 @@ public struct FrameQuery: Sendable {
         if let text = items["size"] {
             guard let size = PixelSize(parsing: text) else { throw .usage("size \(text): expected WxH, e.g. 1920x1080") }
             if let problem = TransitionRequest.problem(size: size) { throw .usage("size \(problem)") }
+            try Self.checkBudget(size, what: "size \(size)")
             request.size = size
         }
         if let fps = try number("fps") {

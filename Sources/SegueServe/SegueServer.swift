@@ -4,6 +4,7 @@ import Logging
 import SegueCore
 import SegueGL
 import SeguePipeline
+import Synchronization
 
 /// `segue serve`: the live authoring page and its JSON API on Hummingbird (docs/SERVE.md has
 /// the routes). Request handlers only parse, look in the cache and wait for the render
@@ -45,11 +46,13 @@ public struct SegueServer: Sendable {
         var logger = Logger(label: "segue.serve")
         logger.logLevel = .warning
         let host = configuration.host
+        let listening = ListeningPort()
         let app = Application(
-            router: Self.router(api),
+            router: Self.router(api, origin: OriginGuard(origin: RequestOrigin(listenHost: host), port: listening)),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "segue"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
+                listening.set(port)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 onListening("http://\(shownHost):\(port)/")
             },
@@ -57,9 +60,11 @@ public struct SegueServer: Sendable {
         try await app.runService(gracefulShutdownSignals: [])
     }
 
-    /// Every route of the contract (docs/SERVE.md).
-    public static func router(_ api: ServeAPI) -> Router<BasicRequestContext> {
+    /// Every route of the contract (docs/SERVE.md), each behind `origin`.
+    static func router(_ api: ServeAPI, origin: OriginGuard<BasicRequestContext>) -> Router<BasicRequestContext> {
         let router = Router()
+        // Middleware applies to the routes added after it.
+        router.add(middleware: origin)
         router.get("/") { _, _ in Self.web(WebAssets.indexName) }
         router.get("/static/:name") { _, context in Self.web(context.parameters.get("name") ?? "") }
         router.get("/api/effects") { _, _ in Self.answer(ServedMediaType.json) { () throws(ServeFailure) in try api.effects() } }
@@ -120,5 +125,28 @@ public struct SegueServer: Sendable {
             for await text in stream { try await writer.write(ByteBuffer(string: text)) }
             try await writer.finish(nil)
         })
+    }
+}
+
+/// The port the server listens on, known once it is bound (`--port 0` picks one).
+final class ListeningPort: Sendable {
+    private let port = Mutex(0)
+    func set(_ value: Int) { port.withLock { $0 = value } }
+    var value: Int { port.withLock { $0 } }
+}
+
+/// Answers 403 to every request `RequestOrigin` refuses, before any route runs.
+struct OriginGuard<Context: RequestContext>: RouterMiddleware {
+    let origin: RequestOrigin
+    let port: ListeningPort
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // The first Host header became the authority; one still among the fields is a second.
+        let problem = request.headers[.init("Host")!] != nil ? "more than one Host header"
+            : origin.problem(host: request.head.authority, origin: request.headers[.origin],
+                             fetchSite: request.headers[.init("Sec-Fetch-Site")!], port: port.value,
+                             isAPI: request.uri.path.hasPrefix("/api/"))
+        if let problem { return SegueServer.failure(.forbidden(.usage(problem))) }
+        return try await next(request, context)
     }
 }

@@ -59,7 +59,7 @@ public final class ServeAPI: Sendable {
         do throws(ServeFailure) {
             png = try await renderThread.run(client: query.client) { [self] session throws(ServeFailure) in
                 do throws(SegueError) {
-                    let transition = try PreparedTransition(query.request)
+                    let transition = try Self.prepared(query)
                     if let shader = query.shaderFile, shaderTimeLimit > 0 {
                         // Compiled here, so a broken file answers with its line; drawn in a
                         // child, so a frame that never ends takes the child down, not the server.
@@ -84,7 +84,7 @@ public final class ServeAPI: Sendable {
         do throws(ServeFailure) {
             return try await renderThread.run { _ throws(ServeFailure) in
                 do throws(SegueError) {
-                    let transition = try PreparedTransition(query.request)
+                    let transition = try Self.prepared(query)
                     return Data((SegueJSON.string(transition.plan(fraction: query.at)) + "\n").utf8)
                 } catch { throw .segue(error) }
             }
@@ -103,7 +103,7 @@ public final class ServeAPI: Sendable {
         do throws(ServeFailure) {
             return try await renderThread.run(client: query.client.map { $0 + "/parity" }) { session throws(ServeFailure) in
                 do throws(SegueError) {
-                    let transition = try PreparedTransition(query.request)
+                    let transition = try Self.prepared(query)
                     if transition.drawing.needsGL {
                         throw .usage("parity: \(query.effect) draws with GL only; the software renderer cannot draw it")
                     }
@@ -128,6 +128,13 @@ public final class ServeAPI: Sendable {
         let query: FrameQuery
         do throws(ServeFailure) { query = try FrameQuery(items, files: files, requiresAt: false) } catch { throw named(error) }
         return CommandBuilder(query: query, items: items, files: files).json
+    }
+
+    /// The query's transition, its canvas within the page's pixel budget.
+    static func prepared(_ query: FrameQuery) throws(SegueError) -> PreparedTransition {
+        let transition = try PreparedTransition(query.request)
+        if query.request.size == nil { try FrameQuery.checkBudget(transition.size, what: "the snapshots' size") }
+        return transition
     }
 
     /// One frame at `fraction` on the chosen backend: `segue still`'s steps.

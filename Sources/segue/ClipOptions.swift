@@ -20,8 +20,7 @@ struct ClipOptions: ParsableArguments {
 extension RenderCommand {
     /// The two sides as a timeline, when they are one (a video clip, or `--offset`); nil for a
     /// transition between snapshots.
-    func clipTimeline() throws(SegueError) -> PreparedSequence? {
-        let request = try options.request(effect: effect)
+    func clipTimeline(_ request: TransitionRequest) throws(SegueError) -> PreparedSequence? {
         let sequence: PreparedSequence?
         do throws(SegueError) {
             sequence = try PreparedSequence.clips(request, fps: options.fps, offset: clips.offset, curve: clips.audioCurve,
@@ -34,14 +33,10 @@ extension RenderCommand {
     }
 
     /// Renders a two-clip timeline: the progress, the summary, `--audio` beside the output.
-    func renderClips(_ sequence: PreparedSequence) throws(SegueError) {
+    func renderClips(_ sequence: PreparedSequence, output: OutputSpec) throws(SegueError) {
         if let audio = clips.audio { try checkWAVFileName(audio) }
         for parameter in sequence.cuts[0].offCanvasParameters { printError("segue: warning: --param \(parameter)") }
-        let chosen = if let format { format } else { try OutputFormat.inferred(from: output ?? "out") }
-        if contactSheet != nil || chosen == .contact { throw .usage("--contact-sheet: not for clips (render the transition of two stills)") }
-        let destination = output ?? "out/\(sequence.cuts[0].descriptor.name)" + (chosen.isFrameSplittable ? "" : ".\(chosen.fileExtension)")
-        try renderSequence(sequence, rendering: options.rendering,
-                           output: OutputSpec(format: chosen, path: destination, pngCompression: outputOptions.pngCompression),
-                           outputOptions: outputOptions, audioFile: clips.audio)
+        if contactSheet != nil || output.format == .contact { throw .usage("--contact-sheet: not for clips (render the transition of two stills)") }
+        try renderSequence(sequence, rendering: options.rendering, output: output, outputOptions: outputOptions, audioFile: clips.audio)
     }
 }

@@ -22,42 +22,55 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(SegueError) in
-            if let timeline = try clipTimeline() {
-                return try renderClips(timeline)
-            }
+            let request = try options.request(effect: effect)
+            // The effect, its parameters and the timing are settled first, so a bad option is the
+            // same usage error (64) whether the sides are snapshots or clips.
+            let settings = try TransitionSettings(request)
             // Default: out/EFFECT (a PNG folder), or out/EFFECT.mp4 etc. for a file format.
             let chosen = if let format { format } else { try OutputFormat.inferred(from: output ?? "out") }
-            let sheet = try sheetLayout(format: chosen)
-            if let contactSheet { try OutputFormat.checkPNGFileName(contactSheet, option: "--contact-sheet") }
-            let selection = try outputOptions.selection()
-            let transition = try options.prepare(effect: effect)
-            let destination = output ?? "out/\(transition.descriptor.name)" + (chosen.isFrameSplittable ? "" : ".\(chosen.fileExtension)")
-            if let sheet, let problem = ContactSheetSink.sizeProblem(frameSize: transition.size, frameCount: transition.frameCount,
-                                                                     layout: sheet) {
-                let named = contactSheet.map { "--contact-sheet \($0)" } ?? "--format contact"
-                throw .usage("\(named): \(problem) (use a smaller --sheet-width)")
+            let destination = output ?? "out/\(settings.entry.name)" + (chosen.isFrameSplittable ? "" : ".\(chosen.fileExtension)")
+            let spec = OutputSpec(format: chosen, path: destination, pngCompression: outputOptions.pngCompression)
+            try OutputConflicts.check(inputs: try request.commandLineInputs(),
+                                      outputs: [spec.named("-o")] + [("--contact-sheet", contactSheet), ("--audio", clips.audio)]
+                                          .compactMap { name, path in path.map { NamedPath(name, $0) } })
+            if let timeline = try clipTimeline(request) {
+                return try renderClips(timeline, output: spec)
             }
-            if contactSheet == "-" && destination == "-" {
-                throw .usage("--contact-sheet -: stdout already carries the frames (-o -)")
-            }
-            let session = try options.session()
-            let renderer = try session.renderer(for: transition)
-            let spec = OutputSpec(format: chosen, path: destination, pngCompression: outputOptions.pngCompression,
-                                  sheet: sheet ?? ContactSheetSink.Layout())
-            var extra: [any FrameSink] = []
-            if let contactSheet, let sheet {
-                extra.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount, layout: sheet,
-                                              colorSpace: transition.colorSpace))
-            }
-            let outcome = try ProgressReporter.forStderr(quiet: outputOptions.quiet, label: transition.descriptor.name).run {
-                progress throws(SegueError) in
-                try RenderJob.run(transition, renderer: renderer, output: spec, selection: selection,
-                                  resume: outputOptions.resume, extraSinks: extra, version: Segue.version, progress: progress,
-                                  notice: { if !outputOptions.quiet { printError("segue: \($0)") } })
-            }
-            if !outputOptions.quiet {
-                printError(summary(transition, frames: outcome.frames, seconds: outcome.seconds, skippedFrames: outcome.skipped, renderer: renderer.backendName, destination: destination == "-" ? "stdout" : destination))
-            }
+            try renderTransition(request, output: spec)
+        }
+    }
+
+    /// Renders a transition between two snapshots: the progress, the contact sheet, the summary.
+    private func renderTransition(_ request: TransitionRequest, output: OutputSpec) throws(SegueError) {
+        var output = output
+        let sheet = try sheetLayout(format: output.format)
+        if let contactSheet { try OutputFormat.checkPNGFileName(contactSheet, option: "--contact-sheet") }
+        let selection = try outputOptions.selection()
+        let transition = try options.prepare(request)
+        if let sheet, let problem = ContactSheetSink.sizeProblem(frameSize: transition.size, frameCount: transition.frameCount,
+                                                                 layout: sheet) {
+            let named = contactSheet.map { "--contact-sheet \($0)" } ?? "--format contact"
+            throw .usage("\(named): \(problem) (use a smaller --sheet-width)")
+        }
+        if contactSheet == "-" && output.path == "-" {
+            throw .usage("--contact-sheet -: stdout already carries the frames (-o -)")
+        }
+        let session = try options.session()
+        let renderer = try session.renderer(for: transition)
+        output.sheet = sheet ?? ContactSheetSink.Layout()
+        var extra: [any FrameSink] = []
+        if let contactSheet, let sheet {
+            extra.append(ContactSheetSink(path: contactSheet, frameCount: transition.frameCount, layout: sheet,
+                                          colorSpace: transition.colorSpace))
+        }
+        let outcome = try ProgressReporter.forStderr(quiet: outputOptions.quiet, label: transition.descriptor.name).run {
+            progress throws(SegueError) in
+            try RenderJob.run(transition, renderer: renderer, output: output, selection: selection,
+                              resume: outputOptions.resume, extraSinks: extra, version: Segue.version, progress: progress,
+                              notice: { if !outputOptions.quiet { printError("segue: \($0)") } })
+        }
+        if !outputOptions.quiet {
+            printError(summary(transition, frames: outcome.frames, seconds: outcome.seconds, skippedFrames: outcome.skipped, renderer: renderer.backendName, destination: output.path == "-" ? "stdout" : output.path))
         }
     }
 }
@@ -101,10 +114,12 @@ struct StillCommand: ParsableCommand {
         try reportingErrors { () throws(SegueError) in
             try Limits.fraction.check(at, option: "--at")
             try OutputFormat.checkPNGFileName(output, option: "-o")
+            let request = try options.request(effect: effect)
+            try OutputConflicts.check(inputs: try request.commandLineInputs(), outputs: [NamedPath("-o", output)])
             for case let (option, path?) in [("--from", options.from), ("--to", options.to)] where try MediaProbe.kind(path) == .video {
                 throw .usage("\(option) \(path): a video clip; `still` draws one frame between snapshots (`render` takes clips)")
             }
-            let transition = try options.prepare(effect: effect)
+            let transition = try options.prepare(request)
             let session = try options.session()
             let renderer = try session.renderer(for: transition)
             var frame = PixelBuffer(size: transition.size)

@@ -23,14 +23,17 @@ struct SequenceCommand: ParsableCommand {
         try reportingErrors { () throws(SegueError) in
             if json && !dryRun { throw .usage("--json: only with --dry-run") }
             let spec = try SequenceSpec.load(path: spec, catalog: try rendering.shaders.catalog())
+            let destination = output ?? "out/\(PreparedSequence.name(ofSpec: spec.file)).mp4"
+            let chosen = if let format { format } else { try OutputFormat.inferred(from: destination) }
+            let written = OutputSpec(format: chosen, path: destination, pngCompression: outputOptions.pngCompression)
+            if !dryRun {
+                try OutputConflicts.check(inputs: try spec.inputFiles(),
+                                          outputs: [written.named("-o")] + (audio.map { [NamedPath("--audio", $0)] } ?? []))
+            }
             let sequence = try PreparedSequence(spec)
             if dryRun { return try printPlacements(sequence.placements) }
-            let destination = output ?? "out/\(sequence.name).mp4"
-            let chosen = if let format { format } else { try OutputFormat.inferred(from: destination) }
             if let audio { try checkWAVFileName(audio) }
-            try renderSequence(sequence, rendering: rendering,
-                               output: OutputSpec(format: chosen, path: destination, pngCompression: outputOptions.pngCompression),
-                               outputOptions: outputOptions, audioFile: audio)
+            try renderSequence(sequence, rendering: rendering, output: written, outputOptions: outputOptions, audioFile: audio)
         }
     }
 

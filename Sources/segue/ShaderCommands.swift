@@ -96,6 +96,13 @@ struct WatchCommand: ParsableCommand {
             try OutputFormat.checkPNGFileName(output, option: "-o")
             // A pipe cannot take back a preview: only one render can go to stdout.
             guard output != "-" || once else { throw .usage("-o -: watch writes a new preview on every change; use --once for stdout, or a file") }
+            // The shader may not compile yet (watch waits for a fix), so its own settings are not
+            // asked: the files named on the command line are.
+            let inputs = [NamedPath(RequestInput.shader.flag, file)]
+                + [(RequestInput.from, options.from), (.to, options.to), (.gesture, options.gesture)].compactMap { input, path in
+                    path.map { NamedPath(input.flag, $0) }
+                }
+            try OutputConflicts.check(inputs: inputs, outputs: [NamedPath("-o", output)])
             session = try options.session()
         }
         var seen: Date?? = .none

@@ -72,8 +72,10 @@ struct TransitionOptions: ParsableArguments {
 
     /// The request prepared, with a warning on stderr for each point or rectangle parameter
     /// that lies outside the canvas (it still renders).
-    func prepare(effect: String) throws(SegueError) -> PreparedTransition {
-        let transition = try PreparedTransition(try request(effect: effect))
+    func prepare(effect: String) throws(SegueError) -> PreparedTransition { try prepare(try request(effect: effect)) }
+
+    func prepare(_ request: TransitionRequest) throws(SegueError) -> PreparedTransition {
+        let transition = try PreparedTransition(request)
         for parameter in transition.offCanvasParameters { printError("segue: warning: --param \(parameter)") }
         return transition
     }

@@ -79,14 +79,14 @@ import Testing
             ("{jobs: [", .invalidInput, "spec.json: not valid JSON or JSON5"),
             ("{jobs: [{effect: 'fade', output: 'o', from: 'img/missing.png'}]}", .missingInput,
              "spec.json: job 1: key \"from\": \(dir)/img/missing.png: no such file"),
-            ("{jobs: [{effect: 'fade', output: 'o'}, {name: 'dup', effect: 'push', output: './o'}]}", .invalidInput,
-             "spec.json: job 2 \"dup\": key \"output\": \(dir)/o is also the output of job 1"),
-            ("{jobs: [{effect: 'fade', output: '-', format: 'y4m'}, {effect: 'push', output: '-', format: 'raw'}]}", .invalidInput,
+            ("{jobs: [{effect: 'fade', output: 'o'}, {name: 'dup', effect: 'push', output: './o'}]}", .usage,
+             "spec.json: job 2 \"dup\": key \"output\" \(dir)/o: is also where job 1: key \"output\" \(dir)/o writes"),
+            ("{jobs: [{effect: 'fade', output: '-', format: 'y4m'}, {effect: 'push', output: '-', format: 'raw'}]}", .usage,
              "spec.json: job 2: key \"output\": stdout is also the output of job 1"),
-            ("{jobs: [{effect: 'fade', output: 'gen.png', format: 'contact'}, {effect: 'push', output: 'o', from: 'gen.png'}]}", .invalidInput,
-             "spec.json: job 2: key \"from\": \(dir)/gen.png is written by job 1"),
-            ("{jobs: [{effect: 'fade', output: 'frames', \(from)}, {effect: 'push', output: 'o', to: 'frames/000003.png'}]}", .invalidInput,
-             "spec.json: job 2: key \"to\": \(dir)/frames/000003.png is written by job 1"),
+            ("{jobs: [{effect: 'fade', output: 'gen.png', format: 'contact'}, {effect: 'push', output: 'o', from: 'gen.png'}]}", .usage,
+             "spec.json: job 1: key \"output\" \(dir)/gen.png: is job 2: key \"from\" \(dir)/gen.png, an input"),
+            ("{jobs: [{effect: 'fade', output: 'frames', \(from)}, {effect: 'push', output: 'o', to: 'frames/000003.png'}]}", .usage,
+             "spec.json: job 1: key \"output\" \(dir)/frames: is a folder holding job 2: key \"to\" \(dir)/frames/000003.png, an input"),
         ]
         for (text, kind, prefix) in cases {
             let e = error(text)

@@ -49,8 +49,8 @@ final class ServeChild {
         return process.terminationStatus
     }
 
-    func get(_ path: String, timeout: Double = 60) throws -> HTTPReply {
-        try RawHTTP.get(port: port, path: path, timeout: timeout)
+    func get(_ path: String, timeout: Double = 60, headers: [String] = []) throws -> HTTPReply {
+        try RawHTTP.get(port: port, path: path, timeout: timeout, extraHeaders: headers)
     }
 }
 
@@ -82,8 +82,12 @@ enum RawHTTP {
         return fd
     }
 
-    static func send(_ fd: Int32, path: String) {
-        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    /// A GET as a browser on the server's own page sends it (`Host` with the port), with any
+    /// `extraHeaders` ("Name: value" lines; a `Host` among them replaces the usual one).
+    static func send(_ fd: Int32, path: String, port: UInt16, extraHeaders: [String] = []) {
+        let host = extraHeaders.contains { $0.lowercased().hasPrefix("host:") } ? [] : ["Host: 127.0.0.1:\(port)"]
+        let lines = ["GET \(path) HTTP/1.1"] + host + extraHeaders + ["Connection: close"]
+        let request = lines.joined(separator: "\r\n") + "\r\n\r\n"
         _ = request.withCString { Glibc.send(fd, $0, strlen($0), 0) }
     }
 
@@ -104,10 +108,10 @@ enum RawHTTP {
         return bytes
     }
 
-    static func get(port: UInt16, path: String, timeout: Double) throws -> HTTPReply {
+    static func get(port: UInt16, path: String, timeout: Double, extraHeaders: [String] = []) throws -> HTTPReply {
         let fd = try connect(port: port)
         defer { close(fd) }
-        send(fd, path: path)
+        send(fd, path: path, port: port, extraHeaders: extraHeaders)
         return try parse(read(fd, timeout: timeout))
     }
 

@@ -16,7 +16,7 @@ import Testing
 
         let fd = try RawHTTP.connect(port: server.port)
         defer { close(fd) }
-        RawHTTP.send(fd, path: "/api/events")
+        RawHTTP.send(fd, path: "/api/events", port: server.port)
         let head = RawHTTP.read(fd, timeout: 5) { String(decoding: $0, as: UTF8.self).contains(": connected") }
         #expect(String(decoding: head, as: UTF8.self).lowercased().contains("content-type: text/event-stream"))
 

@@ -48,8 +48,10 @@ public enum SequenceJob {
 
 extension PreparedSequence {
     /// The spec file's name without its extension (`film.json5` → `film`): manifests and messages.
-    public var name: String {
-        let base = (spec.file as NSString).lastPathComponent
+    public var name: String { Self.name(ofSpec: spec.file) }
+
+    public static func name(ofSpec file: String) -> String {
+        let base = (file as NSString).lastPathComponent
         return base.split(separator: ".").first.map(String.init) ?? base
     }
 }
