@@ -55,7 +55,7 @@ public final class FrameWatchdog: @unchecked Sendable {
     }
 
     private func fire(_ armed: Armed) -> Never {
-        FileHandle.standardError.write(Data((armed.line + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped(armed.line) + "\n").utf8))
         armed.cleanup()
         _exit(Self.exitCode)
     }

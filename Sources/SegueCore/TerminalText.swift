@@ -24,6 +24,11 @@ public enum TerminalText {
         return out
     }
 
+    /// `escaped` line by line: the line breaks of text with several lines are kept.
+    public static func escapedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
+    }
+
     private static func needsEscape(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true

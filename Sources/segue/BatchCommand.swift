@@ -142,7 +142,7 @@ struct BatchCommand: ParsableCommand {
         } else if json {
             print(jsonString(rows))
         } else if !outputOptions.quiet {
-            printError(Self.table(rows))
+            Self.table(rows).forEach(printError)
         }
         if stopError != nil { throw ExitCode(SegueError.Kind.io.exitCode) }
         if rows.contains(where: { $0.result == "failed" }) { throw ExitCode(Self.jobsFailedExitCode) }
@@ -173,14 +173,16 @@ struct BatchCommand: ParsableCommand {
         return status
     }
 
-    /// The summary: one row per job, columns aligned.
-    static func table(_ rows: [Row]) -> String {
+    /// The summary: one line per job, columns aligned, then the count. Job names and paths are
+    /// escaped first (`TerminalText`), so the columns line up as printed.
+    static func table(_ rows: [Row]) -> [String] {
         let header = ["job", "name", "effect", "format", "result", "frames", "time", "fps", "output"]
         let cells = rows.map { r -> [String] in
             let fps = r.seconds > 0 ? String(format: "%.1f", Double(r.frames) / r.seconds) : "-"
             let frames = r.skipped > 0 ? "\(r.frames) (+\(r.skipped) kept)" : "\(r.frames)"
-            return ["\(r.job)", r.name ?? "-", r.effect, r.format, r.result + (r.exitCode.map { " (\($0))" } ?? ""),
-                    frames, String(format: "%.2fs", r.seconds), fps, r.output == "-" ? "stdout" : r.output]
+            return ["\(r.job)", r.name.map(TerminalText.escaped) ?? "-", TerminalText.escaped(r.effect), r.format,
+                    r.result + (r.exitCode.map { " (\($0))" } ?? ""), frames, String(format: "%.2fs", r.seconds), fps,
+                    r.output == "-" ? "stdout" : TerminalText.escaped(r.output)]
         }
         let widths = header.indices.map { i in ([header[i]] + cells.map { $0[i] }).map(\.count).max()! }
         func line(_ c: [String]) -> String {
@@ -188,6 +190,6 @@ struct BatchCommand: ParsableCommand {
                 .joined(separator: "  ")
         }
         let ok = rows.filter { $0.result == "ok" || $0.result == "kept" }.count
-        return ([line(header)] + cells.map(line)).joined(separator: "\n") + "\n\(ok) of \(rows.count) jobs ok"
+        return [line(header)] + cells.map(line) + ["\(ok) of \(rows.count) jobs ok"]
     }
 }

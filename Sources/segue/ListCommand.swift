@@ -27,24 +27,24 @@ struct ListCommand: ParsableCommand {
         let xfade = rows.filter { $0.name.hasPrefix(EffectTable.xfadePrefix) }
         for row in rows where !row.name.hasPrefix(EffectTable.xfadePrefix) { printRow(row) }
         if let first = xfade.first {
-            print("\(EffectTable.xfadePrefix)NAME  [\(first.commands.joined(separator: ", ")); \(first.backends.joined(separator: ", ")); \(first.duration) s \(first.timing)]")
-            print("    ffmpeg's xfade transitions, frame-equal to ffmpeg with linear timing (docs/XFADE.md); plain NAME works where no built-in has that name:")
-            print("    " + xfade.map { String($0.name.dropFirst(EffectTable.xfadePrefix.count)) }.joined(separator: " "))
+            printText("\(EffectTable.xfadePrefix)NAME  [\(first.commands.joined(separator: ", ")); \(first.backends.joined(separator: ", ")); \(first.duration) s \(first.timing)]")
+            printText("    ffmpeg's xfade transitions, frame-equal to ffmpeg with linear timing (docs/XFADE.md); plain NAME works where no built-in has that name:")
+            printText("    " + xfade.map { String($0.name.dropFirst(EffectTable.xfadePrefix.count)) }.joined(separator: " "))
             for row in xfade {
-                for p in row.parameters { print("    \(row.name) --param \(p.name)=\(p.default)  (\(p.type)) \(p.summary)") }
+                for p in row.parameters { printText("    \(row.name) --param \(p.name)=\(p.default)  (\(p.type)) \(p.summary)") }
             }
         }
         if rows.contains(where: { $0.backends == ["gl"] }) {
-            print("GL only: user shaders need a GLSL compiler; the software renderer draws built-in effects only.")
+            printText("GL only: user shaders need a GLSL compiler; the software renderer draws built-in effects only.")
         }
     }
 
     private func printRow(_ row: EffectListing.Row) {
         let backends = row.backends == ["gl"] ? "GL only" : row.backends.joined(separator: ", ")
-        print("\(row.name)  [\(row.commands.joined(separator: ", ")); \(backends); \(row.duration) s \(row.timing)]")
-        print("    \(row.summary)")
+        printText("\(row.name)  [\(row.commands.joined(separator: ", ")); \(backends); \(row.duration) s \(row.timing)]")
+        printText("    \(row.summary)")
         for p in row.parameters {
-            print("    --param \(p.name)=\(p.default)  (\(p.type)) \(p.summary)")
+            printText("    --param \(p.name)=\(p.default)  (\(p.type)) \(p.summary)")
         }
     }
 }

@@ -20,7 +20,7 @@ final class ProgressReporter {
 
     init(mode: Mode, label: String, color: Bool, interval: Double = 2, emit: @escaping (String) -> Void) {
         self.mode = mode
-        self.label = label
+        self.label = TerminalText.escaped(label)  // a job's name from a spec
         self.color = color
         self.interval = interval
         self.emit = emit

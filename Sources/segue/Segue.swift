@@ -80,8 +80,17 @@ func reportingErrors(_ body: () throws(SegueError) -> Void) throws {
     }
 }
 
+/// One line on stderr. Names and paths in it come from input (a spec's job name, a file name,
+/// ffmpeg's words about a file), so control characters are escaped (`TerminalText`): they can
+/// neither drive the terminal nor split the line.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8))
+}
+
+/// Text for stdout whose parts may come from input (effect, file and clip names): each line
+/// escaped as `printError` escapes it, the line breaks kept.
+func printText(_ text: String, terminator: String = "\n") {
+    print(TerminalText.escapedLines(text), terminator: terminator)
 }
 
 /// JSON with sorted keys and `inf` for infinite PSNR (identical images).

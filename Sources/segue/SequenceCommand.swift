@@ -51,6 +51,6 @@ struct SequenceCommand: ParsableCommand {
         for cut in p.transitions {
             lines.append("transition \(cut.index)  \(readable(cut.start))–\(readable(cut.end)) s (\(cut.frames) frames)  \(cut.effect ?? "")")
         }
-        print(lines.joined(separator: "\n"))
+        printText(lines.joined(separator: "\n"))
     }
 }

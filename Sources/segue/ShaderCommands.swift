@@ -58,10 +58,10 @@ struct ValidateCommand: ParsableCommand {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: (try? encoder.encode(result)) ?? Data(), as: UTF8.self))
         } else {
-            print("\(result.file): \(result.pass ? "pass" : "FAIL") (\(result.format))")
+            printText("\(result.file): \(result.pass ? "pass" : "FAIL") (\(result.format))")
             for m in result.messages {
                 let place = m.line.map { ":\($0)" + (m.column.map { ":\($0)" } ?? "") } ?? ""
-                print("\(result.file)\(place): \(m.level.rawValue): \(m.message) [\(m.code)]")
+                printText("\(result.file)\(place): \(m.level.rawValue): \(m.message) [\(m.code)]")
             }
         }
         // The parent's lines and its children's share stdout: keep them in order.

@@ -41,9 +41,9 @@ struct TimingCommand: ParsableCommand {
 
     func run() throws {
         do {
-            print(try output(), terminator: "")
+            printText(try output(), terminator: "")
         } catch {
-            FileHandle.standardError.write(Data("segue: \(error.message)\n".utf8))
+            printError("segue: \(error.message)")
             throw ExitCode(error.exitCode)
         }
     }
