@@ -36,7 +36,8 @@ public enum InputFile {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            let detail = code == ENOENT ? "no such file" : String(cString: strerror(code))
+            let detail = code == ENOENT ? "no such file" : code == ELOOP ? "a loop of symbolic links (or a chain of more than 40)"
+                : String(cString: strerror(code))
             throw SegueError(.missingInput, detail, path: path, errno: code)
         }
         var info = stat()

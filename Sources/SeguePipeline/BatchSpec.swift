@@ -219,8 +219,10 @@ public enum BatchSpec {
             do throws(SegueError) {
                 let settings = try TransitionSettings(job.request)
                 if let gesture = job.request.gesture { _ = try GestureTrack.load(path: gesture, options: job.request.gestureOptions) }
-                for (_, path) in settings.parameterImages where !FileManager.default.fileExists(atPath: path) {
-                    throw .missingInput("key \"params\": \(path): no such file")
+                for (_, path) in settings.parameterImages {
+                    do throws(SegueError) { _ = try InputFile.prefix(path, count: 0) } catch {
+                        throw SegueError(error.kind, "key \"params\": \(error.message)")
+                    }
                 }
             } catch {
                 // A bad value in a spec is bad data (65), not a bad command line (64).

@@ -61,11 +61,11 @@ struct SpecObject {
         return expanded.hasPrefix("/") ? expanded : URL(fileURLWithPath: base).appendingPathComponent(expanded).standardizedFileURL.path
     }
 
-    /// A file the spec reads exists (and is not a folder): missing input (66) otherwise.
+    /// A file the spec reads can be read: missing input (66) otherwise, saying what is there
+    /// instead (no such file, a folder, a FIFO, a loop of links, no permission).
     func checkExists(_ key: String, _ path: String) throws(SegueError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .missingInput("\(context): key \"\(key)\": \(path): no such file")
+        do throws(SegueError) { _ = try InputFile.prefix(path, count: 0) } catch {
+            throw SegueError(error.kind, "\(context): key \"\(key)\": \(error.message)")
         }
     }
 

@@ -22,9 +22,33 @@ enum SpecValue: Decodable {
             if c.decodeNil() { self = .null }
             else if let b = try? c.decode(Bool.self) { self = .bool(b) }
             else if let n = try? c.decode(Double.self) { self = .number(n) }
-            else if let s = try? c.decode(String.self) { self = .string(s) }
-            else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "a number beyond ±1.8e308 (or not a JSON value)") }
+            else {
+                do { self = .string(try c.decode(String.self)) } catch DecodingError.typeMismatch {
+                    throw DecodingError.dataCorruptedError(in: c, debugDescription: "a number beyond ±1.8e308 (or not a JSON value)")
+                } catch {
+                    throw DecodingError.dataCorruptedError(in: c, debugDescription: Self.stringProblem(error))
+                }
+            }
         }
+    }
+
+    /// What is wrong with a string the reader could not decode, in words, with its place in
+    /// the file. Foundation's reader says it only in the names of its error cases.
+    static func stringProblem(_ error: any Error) -> String {
+        let said = "\(error)"
+        let what = if said.contains("Surrogate") {
+            "a \\u escape of half a UTF-16 surrogate pair (\\uD800–\\uDFFF must come as a high and a low escape together)"
+        } else if said.contains("EscapedNull") {
+            "\\u0000: a NUL character, which a spec string cannot hold"
+        } else if said.contains("EscapedCharacter") {
+            "an unknown escape (expected \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)"
+        } else if said.contains("HexDigit") {
+            "a \\u escape without four hex digits"
+        } else {
+            "a string that cannot be read"
+        }
+        let place = said.firstMatch(of: /line: (\d+), column: (\d+)/).map { " at line \($0.1), column \($0.2)" } ?? ""
+        return what + place
     }
 
     private struct Key: CodingKey {

@@ -142,3 +142,22 @@ import Testing
         }
     }
 }
+
+/// Issue 26, item 4: one mistake, one message and one exit code, whether the two sides are
+/// snapshots or clips.
+@Suite struct OptionCodesCLITests {
+    @Test func aBadOptionIsTheSameUsageErrorWithClipsAndStills() throws {
+        let dir = try SegueProcess.scratchDirectory()
+        var image = PixelBuffer(width: 24, height: 16)
+        image.fill(Color.white)
+        try PNGCodec.write(image, to: dir.appendingPathComponent("s.png").path)
+        try FFmpegTool.clip(dir.appendingPathComponent("a.mp4").path, video: "testsrc2=s=24x16:r=10", seconds: 0.5)
+        for option in [["--duration", "-1"], ["--duration", "nan"], ["--duration", "inf"], ["--duration", "1e309"], ["--duration", "3601"],
+                       ["--fps", "0"], ["--size", "0x5"], ["--scale", "50"], ["--seed", "-1"], ["--offset", "-1"]] {
+            let stills = try SegueProcess.run(["render", "fade", "--from", "s.png", "--to", "s.png", "-o", "o.raw"] + option, in: dir)
+            let clips = try SegueProcess.run(["render", "fade", "--from", "a.mp4", "--to", "a.mp4", "-o", "o.raw"] + option, in: dir)
+            #expect(stills.status == 64 && clips.status == 64, "\(option): \(stills.status) \(clips.status) \(clips.stderr)")
+            #expect(stills.stderr == clips.stderr && clips.stderr.hasPrefix("segue: \(option[0]) "), "\(option): \(stills.stderr) / \(clips.stderr)")
+        }
+    }
+}

@@ -70,4 +70,34 @@ import Testing
                 .hasPrefix("65 film.json5: key \"audioCurve\": \"loud\": expected "))
         #expect(message("[1]") == "65 film.json5: expected an object with \"clips\"")
     }
+
+    /// Issue 26, item 4: what is at a path that cannot be read is said as it is, not as "no
+    /// such file" for every case.
+    @Test func aFileThatCannotBeReadSaysWhy() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/folder", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/loop1", withDestinationPath: "loop2")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/loop2", withDestinationPath: "loop1")
+        #expect(mkfifo(dir + "/fifo", 0o600) == 0)
+        let cases = [("folder", "is a directory"), ("loop1", "a loop of symbolic links (or a chain of more than 40)"), ("fifo", "a FIFO, not a regular file"),
+                     ("nope.mp4", "no such file")]
+        for (name, why) in cases {
+            #expect(message("{clips: [{file: 'a.mp4'}, {file: '\(name)'}], transitions: [{effect: 'fade'}]}")
+                    == "66 film.json5: clip 2: key \"file\": \(dir)/\(name): \(why)")
+        }
+        #expect(message("{clips: [{file: 'a.mp4'}], audio: {file: 'folder'}}") == "66 film.json5: audio: key \"file\": \(dir)/folder: is a directory")
+    }
+
+    /// A string escape the reader refuses is reported as that, with its place, not as a number.
+    @Test func badStringEscapesSayWhatIsWrongAndWhere() {
+        let cases = [(#"{clips: [{file: "a\ud800.mp4"}]}"#, "half a UTF-16 surrogate pair"),
+                     (#"{clips: [{file: "a\u0000.mp4"}]}"#, "a NUL character"),
+                     (#"{clips: [{file: "a\q.mp4"}]}"#, "an unknown escape"),
+                     (#"{clips: [{file: "a\u12.mp4"}]}"#, "four hex digits")]
+        for (text, words) in cases {
+            let said = message(text)
+            #expect(said.hasPrefix("65 film.json5: not valid JSON or JSON5 (clips[0].file: ") && said.contains(words)
+                    && said.contains("at line 1, column ") && !said.contains("1.8e308"), "\(text): \(said)")
+        }
+        #expect(message(#"{clips: [{file: "a.mp4", start: 1e999}]}"#).contains("a number beyond ±1.8e308"))
+    }
 }

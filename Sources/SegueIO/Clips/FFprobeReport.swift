@@ -16,6 +16,9 @@ struct FFprobeReport: Decodable, Sendable {
         var rFrameRate: String?
         var duration: String?
         var nbFrames: String?
+        /// Packets counted by reading the whole stream (`-count_packets`): asked only of a
+        /// video whose container gives no duration (a raw H.264 stream), whose length it is.
+        var nbReadPackets: String?
         /// The samples' layout (`yuv420p`, `yuv420p10le`, `rgb24` …) and, for Y′CbCr, its
         /// matrix (`bt709`, `smpte170m` …) and range (`tv`, `pc`); unknown ones left out.
         var pixFmt: String?

@@ -21,12 +21,16 @@ public struct MediaInfo: Sendable, Equatable {
     /// What a video's samples mean when they are 8-bit YUV 4:2:0 of square pixels; nil for
     /// other layouts, non-square pixels and stills.
     public let yuv: YUVFormat?
+    /// False for an elementary stream with no container (a raw `.h264` file): nothing to seek
+    /// by, so it is read from its start, and its `duration` is its counted frames at its rate.
+    public let seekable: Bool
 
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
-    public init(kind: Kind, width: Int, height: Int, duration: Double?, frameRate: Double?, hasAudio: Bool, yuv: YUVFormat? = nil) {
+    public init(kind: Kind, width: Int, height: Int, duration: Double?, frameRate: Double?, hasAudio: Bool, yuv: YUVFormat? = nil,
+                seekable: Bool = true) {
         (self.kind, self.width, self.height) = (kind, width, height)
-        (self.duration, self.frameRate, self.hasAudio, self.yuv) = (duration, frameRate, hasAudio, yuv)
+        (self.duration, self.frameRate, self.hasAudio, self.yuv, self.seekable) = (duration, frameRate, hasAudio, yuv, seekable)
     }
 }
 
@@ -77,9 +81,21 @@ public enum MediaProbe {
     static func report(_ path: String) throws(SegueError) -> FFprobeReport {
         let identity = ProbeCache.identity(path)
         if let identity, let known = ProbeCache.report(for: identity) { return known }
-        let report = try decodeReport(runFFprobe(path), path: path)
+        var report = try decodeReport(runFFprobe(path), path: path)
+        try countPacketsWhenUntimed(&report, path: path)
         if let identity { ProbeCache.remember(report, for: identity) }
         return report
+    }
+
+    /// A video stream whose container says no duration (a raw H.264 or HEVC stream) has its
+    /// packets counted by ffprobe reading it through (demuxing only, no decoding; under the
+    /// same time limit), so that its length is known before any frame is drawn.
+    private static func countPacketsWhenUntimed(_ report: inout FFprobeReport, path: String) throws(SegueError) {
+        guard let index = report.streams?.firstIndex(where: isPicture), let video = report.streams?[index],
+              !isStill(video, format: report.format), duration(video, report.format) == nil else { return }
+        let counted = try decodeReport(runFFprobe(path, arguments: ["-count_packets", "-select_streams", "V:0",
+                                                                    "-show_entries", "stream=nb_read_packets"]), path: path)
+        report.streams?[index].nbReadPackets = counted.streams?.first?.nbReadPackets
     }
 
     /// A file named as a snapshot or as a clip may be meant as either: the message says both.
@@ -106,10 +122,7 @@ public enum MediaProbe {
     /// What `report` says, as `MediaInfo`.
     static func describe(_ report: FFprobeReport, path: String) throws(SegueError) -> MediaInfo {
         let streams = report.streams ?? []
-        let pictures = streams.filter {
-            $0.codecType == "video" && $0.disposition?.attachedPic != 1 && $0.disposition?.timedThumbnails != 1
-        }
-        guard let video = pictures.first else {
+        guard let video = streams.first(where: isPicture) else {
             let what = streams.contains { $0.codecType == "audio" } ? "sound only" : "no picture"
             throw SegueError(.invalidInput, "has no video stream (\(what)); a clip or snapshot needs a picture", path: path)
         }
@@ -123,11 +136,24 @@ public enum MediaProbe {
         if isStill(video, format: report.format) {
             return MediaInfo(kind: .still, width: width, height: height, duration: nil, frameRate: nil, hasAudio: hasAudio)
         }
-        let duration = [video.duration, report.format?.duration].lazy.compactMap { $0.flatMap(Double.init) }
-            .first { $0.isFinite && $0 > 0 }
         let frameRate = ratio(video.avgFrameRate, separator: "/") ?? ratio(video.rFrameRate, separator: "/")
-        return MediaInfo(kind: .video, width: width, height: height, duration: duration, frameRate: frameRate, hasAudio: hasAudio,
-                         yuv: pixelAspect == 1 ? YUVFormat(pixelFormat: video.pixFmt, colorSpace: video.colorSpace, colorRange: video.colorRange) : nil)
+        let given = duration(video, report.format)
+        let counted = frameRate.flatMap { rate in video.nbReadPackets.flatMap(Double.init).map { $0 / rate } }
+        return MediaInfo(kind: .video, width: width, height: height, duration: given ?? counted.flatMap { $0 > 0 ? $0 : nil },
+                         frameRate: frameRate, hasAudio: hasAudio,
+                         yuv: pixelAspect == 1 ? YUVFormat(pixelFormat: video.pixFmt, colorSpace: video.colorSpace, colorRange: video.colorRange) : nil,
+                         seekable: given != nil)
+    }
+
+    /// The stream `-map 0:V:0` decodes: the first video stream that is not cover art or a
+    /// thumbnail.
+    private static func isPicture(_ stream: FFprobeReport.Stream) -> Bool {
+        stream.codecType == "video" && stream.disposition?.attachedPic != 1 && stream.disposition?.timedThumbnails != 1
+    }
+
+    /// The stream's duration, else the container's, when either says one.
+    private static func duration(_ video: FFprobeReport.Stream, _ format: FFprobeReport.Format?) -> Double? {
+        [video.duration, format?.duration].lazy.compactMap { $0.flatMap(Double.init) }.first { $0.isFinite && $0 > 0 }
     }
 
     /// Read by an image demuxer, or one frame counted.
@@ -165,17 +191,17 @@ public enum MediaProbe {
         }
     }
 
-    /// `ffprobe -show_streams -show_format` as JSON: its output read to the end (at most
+    /// `ffprobe ARGUMENTS` (`-show_streams -show_format`) as JSON: its output read to the end (at most
     /// `maxReportBytes`, within `timeLimit` seconds), then its exit waited for, so that
     /// neither side waits on the other.
-    static func runFFprobe(_ path: String, timeLimit: Double = timeLimit) throws(SegueError) -> [UInt8] {
+    static func runFFprobe(_ path: String, arguments: [String] = ["-show_streams", "-show_format"],
+                           timeLimit: Double = timeLimit) throws(SegueError) -> [UInt8] {
         let ffprobe = try FFmpegTools.required("ffprobe", for: path)
         let log = try ChildProcessLog()
         defer { log.release() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffprobe)
-        process.arguments = ["-v", "error", "-print_format", "json", "-show_streams", "-show_format"]
-            + FFmpegTools.inputArguments(path)
+        process.arguments = ["-v", "error", "-print_format", "json"] + arguments + FFmpegTools.inputArguments(path)
         let pipe = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = pipe

@@ -59,8 +59,11 @@ public final class VideoClipDecoder: @unchecked Sendable {
     /// sinks), so a long clip allocates no buffer per frame; its buffers must be `size`.
     /// `source`: the probe's description of `path`, which lets YUV cross the pipe; without it
     /// frames come as RGBA.
+    /// `firstPicture`: a still ffmpeg decodes (WebP, a one-frame clip): its first picture as it
+    /// is, whatever its timestamps (the `fps` filter gives none for a lone picture that lasts
+    /// less than half an output frame); `length` and `fps` then only say how many frames.
     public init(path: String, start: Double, length: Double, fps: Double, size: PixelSize, fit: FitMode,
-                pool: FramePool? = nil, source: MediaInfo? = nil) throws(SegueError) {
+                pool: FramePool? = nil, source: MediaInfo? = nil, firstPicture: Bool = false) throws(SegueError) {
         guard start.isFinite, start >= 0, length.isFinite, length >= 0, fps.isFinite, Limits.fps.contains(fps) else {
             throw SegueError(.invalidInput, "clip start \(start) s, length \(length) s at \(fps) fps is out of range", path: path)
         }
@@ -76,9 +79,15 @@ public final class VideoClipDecoder: @unchecked Sendable {
         // `0:V:0`: the first video stream that is not cover art, the one `MediaProbe` describes;
         // `?` makes a file without one fail with ffmpeg's "does not contain any stream" as its
         // last line, not with its hint on how to ignore the missing stream.
-        process.arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-ss", Self.seconds(start)]
-            + FFmpegTools.inputArguments(path)
-            + ["-map", "0:V:0?", "-an", "-sn", "-dn", "-vf", Self.conformFilter(fps: fps, size: size, fit: fit, transport: transport),
+        // A stream without a container cannot seek (ffmpeg gives no frame after `-ss` before
+        // it): it is decoded from its start and the frames before `start` dropped.
+        let seek = ["-ss", Self.seconds(start)]
+        let seekable = source?.seekable ?? true
+        var filter = Self.conformFilter(fps: fps, size: size, fit: fit, transport: transport)
+        if firstPicture { filter = String(filter.drop { $0 != "," }.dropFirst()) }
+        process.arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"] + (seekable ? seek : [])
+            + FFmpegTools.inputArguments(path) + (seekable || start == 0 ? [] : seek)
+            + ["-map", "0:V:0?", "-an", "-sn", "-dn", "-vf", filter,
                "-frames:v", String(frameLimit), "-f", "rawvideo", "-pix_fmt", transport.pixelFormat, "pipe:1"]
         let pipe = Pipe()
         process.standardInput = FileHandle.nullDevice

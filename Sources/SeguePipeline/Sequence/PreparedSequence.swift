@@ -168,9 +168,7 @@ public struct PreparedSequence: Sendable {
 
     /// A still only ffmpeg reads (WebP, BMP, TIFF …), decoded and fitted as a clip's frame is.
     static func decodedStill(_ path: String, size: PixelSize, fit: FitMode, space: ColorSpace) throws(SegueError) -> PixelBuffer {
-        // One frame at any rate but a slow one: ffmpeg's `fps` filter at 1 fps gives a lone
-        // picture with no duration no frame at all (ffmpeg 5.1).
-        let decoder = try VideoClipDecoder(path: path, start: 0, length: 1.0 / 25, fps: 25, size: size, fit: fit)
+        let decoder = try VideoClipDecoder(path: path, start: 0, length: 1, fps: 1, size: size, fit: fit, firstPicture: true)
         defer { decoder.close() }
         guard let frame = try decoder.nextFrame() else { throw SegueError(.invalidInput, "no picture could be decoded", path: path) }
         return space == .srgb ? frame : try frame.inColorSpace(space)
