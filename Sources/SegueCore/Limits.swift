@@ -24,6 +24,12 @@ public enum Limits {
 
     // MARK: Input files
 
+    /// Sample rates of the sound Segue takes from clips and audio beds: telephone sound (8 kHz)
+    /// down to the 4 kHz of some old recordings, up to 768 kHz studio PCM. Every output's sound
+    /// is resampled to 48 kHz; ffmpeg's resampler turns rates far below this range into a few
+    /// samples with broken timestamps (a 7 Hz track became 0.008 s of AAC starting at 5.9e9 s).
+    public static let soundRate: Allowed<Int> = Allowed(4000...768_000, unit: " Hz")
+
     /// The largest image file read.
     public static let imageFileBytes = 1 << 30
     /// The largest text input read (spec, shader files): far above any real one, so that a

@@ -16,6 +16,10 @@ struct FFprobeReport: Decodable, Sendable {
         var rFrameRate: String?
         var duration: String?
         var nbFrames: String?
+        /// Audio: samples per second.
+        var sampleRate: String?
+        /// Seconds of the stream's first timestamp.
+        var startTime: String?
         /// Packets counted by reading the whole stream (`-count_packets`): asked only of a
         /// video whose container gives no duration (a raw H.264 stream), whose length it is.
         var nbReadPackets: String?

@@ -18,6 +18,8 @@ public struct MediaInfo: Sendable, Equatable {
     /// Average frames per second; nil for a still.
     public let frameRate: Double?
     public let hasAudio: Bool
+    /// The first sound stream's sample rate (the one ffmpeg mixes), when ffprobe tells it.
+    public let soundRate: Int?
     /// What a video's samples mean when they are 8-bit YUV 4:2:0 of square pixels; nil for
     /// other layouts, non-square pixels and stills.
     public let yuv: YUVFormat?
@@ -28,9 +30,18 @@ public struct MediaInfo: Sendable, Equatable {
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
     public init(kind: Kind, width: Int, height: Int, duration: Double?, frameRate: Double?, hasAudio: Bool, yuv: YUVFormat? = nil,
-                seekable: Bool = true) {
+                seekable: Bool = true, soundRate: Int? = nil) {
         (self.kind, self.width, self.height) = (kind, width, height)
         (self.duration, self.frameRate, self.hasAudio, self.yuv, self.seekable) = (duration, frameRate, hasAudio, yuv, seekable)
+        self.soundRate = soundRate
+    }
+
+    /// A clip's or bed's sound refused when its rate is one ffmpeg cannot resample faithfully
+    /// (`Limits.soundRate`): `.invalidInput` naming the file and its rate.
+    public static func checkSoundRate(_ rate: Int?, path: String) throws(SegueError) {
+        guard let rate, let problem = Limits.soundRate.problem(rate) else { return }
+        throw SegueError(.invalidInput, "its sound is sampled at \(rate) Hz: \(problem) to be resampled faithfully to "
+                         + "\(AudioTrack.sampleRate) Hz (convert it first, e.g. ffmpeg -ar 48000)", path: path)
     }
 }
 
@@ -107,10 +118,12 @@ public enum MediaProbe {
         try readBySegue(path) ? .still : probe(path).kind
     }
 
-    /// Whether `path` has a sound stream (an audio bed needs one; a sound-only file is fine).
-    public static func hasSound(_ path: String) throws(SegueError) -> Bool {
-        if try readBySegue(path) { return false }
-        return try report(path).streams?.contains { $0.codecType == "audio" } ?? false
+    /// Whether `path` has a sound stream (an audio bed needs one; a sound-only file is fine),
+    /// and its sample rate.
+    public static func sound(_ path: String) throws(SegueError) -> (present: Bool, rate: Int?) {
+        if try readBySegue(path) { return (false, nil) }
+        guard let audio = try report(path).streams?.first(where: { $0.codecType == "audio" }) else { return (false, nil) }
+        return (true, audio.sampleRate.flatMap { Int($0) })
     }
 
     /// Whether Segue's own decoders read `path` (a PNG or JPEG, by its first bytes; its colour
@@ -132,9 +145,12 @@ public enum MediaProbe {
         let pixelAspect = ratio(video.sampleAspectRatio, separator: ":") ?? 1
         var width = max(1, Int((Double(storedWidth) * pixelAspect).rounded())), height = storedHeight
         if turnsSideways(video) { swap(&width, &height) }
-        let hasAudio = streams.contains { $0.codecType == "audio" }
+        let sound = streams.first { $0.codecType == "audio" }
+        let hasAudio = sound != nil
+        let soundRate = sound?.sampleRate.flatMap { Int($0) }
         if isStill(video, format: report.format) {
-            return MediaInfo(kind: .still, width: width, height: height, duration: nil, frameRate: nil, hasAudio: hasAudio)
+            return MediaInfo(kind: .still, width: width, height: height, duration: nil, frameRate: nil, hasAudio: hasAudio,
+                             soundRate: soundRate)
         }
         let frameRate = ratio(video.avgFrameRate, separator: "/") ?? ratio(video.rFrameRate, separator: "/")
         let given = duration(video, report.format)
@@ -142,7 +158,7 @@ public enum MediaProbe {
         return MediaInfo(kind: .video, width: width, height: height, duration: given ?? counted.flatMap { $0 > 0 ? $0 : nil },
                          frameRate: frameRate, hasAudio: hasAudio,
                          yuv: pixelAspect == 1 ? YUVFormat(pixelFormat: video.pixFmt, colorSpace: video.colorSpace, colorRange: video.colorRange) : nil,
-                         seekable: given != nil)
+                         seekable: given != nil, soundRate: soundRate)
     }
 
     /// The stream `-map 0:V:0` decodes: the first video stream that is not cover art or a

@@ -37,6 +37,9 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     private let cleanup: CleanupRegistry.Token
     /// Set once the output is committed or discarded.
     private var done = false
+    /// The sound's length, when the file carries sound: checked against the pictures before
+    /// the file gets its name (`SoundAlignment`).
+    private let soundLength: Double?
 
     /// The first `ffmpeg` on `PATH`, or nil.
     public static func locate() -> String? { FFmpegTools.locate("ffmpeg") }
@@ -66,6 +69,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         frameRate = cap
         keptFrames = cap.dropsFrames ? Set(cap.kept) : nil
         let sound = encoding.audio.flatMap { codec in audio.map { (track: $0, codec: codec) } }
+        soundLength = sound?.track.length
         let notes = [encoding.maxFrameRate.flatMap { limit in cap.dropsFrames ? "\(path): \(limit.reason): \(cap.summary)" : nil },
                      audio != nil && sound == nil ? "\(path): \(container.rawValue) carries no sound; the audio is left out" : nil]
             .compactMap { $0 }
@@ -229,6 +233,15 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
             let reason = failureReason() ?? SegueError(.io, "exit status \(process.terminationStatus)", path: path)
             discard()
             throw reason
+        }
+        // A stream cannot be read back: only a file is checked before it is named.
+        if let file, let soundLength {
+            do throws(SegueError) {
+                try SoundAlignment.check(file.temporaryPath, path: path, length: soundLength, fps: frameRate.rate, hasVideo: true)
+            } catch {
+                discard()
+                throw error
+            }
         }
         done = true
         CleanupRegistry.shared.remove(cleanup)

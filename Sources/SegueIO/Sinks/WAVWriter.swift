@@ -40,6 +40,12 @@ public enum WAVWriter {
             file.discard()
             throw SegueError(.io, "ffmpeg failed writing the audio: \(log.lastLine() ?? "exit status \(process.terminationStatus)")", path: path)
         }
+        do throws(SegueError) {
+            try SoundAlignment.check(file.temporaryPath, path: path, length: track.length, fps: nil, hasVideo: false)
+        } catch {
+            file.discard()
+            throw error
+        }
         try file.commit()
     }
 }

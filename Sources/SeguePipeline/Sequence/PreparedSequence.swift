@@ -40,9 +40,13 @@ public struct PreparedSequence: Sendable {
             SegueError(error.kind == .usage ? .invalidInput : error.kind, "\(file): \(place): \(error.message)")
         }
         if let bed = spec.audio {
-            let sounds: Bool
-            do throws(SegueError) { sounds = try MediaProbe.hasSound(bed.file) } catch { throw failure(error, "audio") }
-            guard sounds else { throw .invalidInput("\(file): audio: key \"file\": \(bed.file): has no sound") }
+            do throws(SegueError) {
+                let sound = try MediaProbe.sound(bed.file)
+                guard sound.present else { throw SegueError(.invalidInput, "has no sound", path: bed.file) }
+                try MediaInfo.checkSoundRate(sound.rate, path: bed.file)
+            } catch {
+                throw failure(error, "audio: key \"file\"")
+            }
         }
         // PNG and JPEG stills are read here, once (`auto` needs each one's colour space before
         // any is converted); anything else is described by ffprobe.
@@ -58,7 +62,9 @@ public struct PreparedSequence: Sendable {
                                            frameRate: nil, hasAudio: false))
                 } else {
                     snapshots.append(nil)
-                    media.append(try MediaProbe.probe(clip.file))
+                    let info = try MediaProbe.probe(clip.file)
+                    try MediaInfo.checkSoundRate(info.soundRate, path: clip.file)
+                    media.append(info)
                 }
             } catch {
                 throw failure(error, "clip \(i + 1)")
