@@ -195,3 +195,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/v.webp"))
     }
 }
+
+/// Issue 26, item 6: a costly encode is announced, with its estimate, before the first frame.
+@Suite struct CostNoteCLITests {
+    @Test func aLongFullHDGIFSaysSoBeforeItStarts() throws {
+        let dir = try SegueProcess.scratchDirectory()
+        let process = Process()
+        process.executableURL = SegueProcess.executable
+        process.arguments = ["render", "fade", "--size", "1920x1080", "--fps", "50", "--duration", "3", "--backend", "software", "-o", "big.gif"]
+        process.currentDirectoryURL = dir
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        var text = ""
+        let deadline = Date(timeIntervalSinceNow: 120)
+        while !text.contains("\n"), Date() < deadline {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let first = text.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("segue: big.gif: ffmpeg's palette for 151 GIF frames of 1920x1080 takes about 10 s for flat pictures and up to 1.6 min for noisy ones"),
+                "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("big.gif").path))
+    }
+}

@@ -71,7 +71,8 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         let sound = encoding.audio.flatMap { codec in audio.map { (track: $0, codec: codec) } }
         soundLength = sound?.track.length
         let notes = [encoding.maxFrameRate.flatMap { limit in cap.dropsFrames ? "\(path): \(limit.reason): \(cap.summary)" : nil },
-                     audio != nil && sound == nil ? "\(path): \(container.rawValue) carries no sound; the audio is left out" : nil]
+                     audio != nil && sound == nil ? "\(path): \(container.rawValue) carries no sound; the audio is left out" : nil,
+                     EncoderCost.note(container, size: size, frames: cap.kept.count, path: path)]
             .compactMap { $0 }
         note = notes.isEmpty ? nil : notes.joined(separator: "; ")
         let target: String
