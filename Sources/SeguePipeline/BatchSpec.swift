@@ -8,13 +8,10 @@ public struct BatchJob: Sendable {
     /// 1-based position in the spec's `jobs`.
     public var index: Int
     public var name: String?
-    public var request: TransitionRequest
-    public var output: OutputSpec
-    public var backend: BackendChoice?
-    /// `fps` as the spec gives it: nil lets a video clip set the rate.
-    public var fps: Double?
-    /// `offset`: between video clips, the seconds of the from clip before the cut.
-    public var offset: Double?
+    public var job: Job
+
+    public var request: TransitionRequest { job.request.transition }
+    public var output: OutputSpec { job.output }
 
     /// The files the job reads, named as the spec names them (`job 2: key "from"`).
     func inputs() throws(SegueError) -> [NamedPath] {
@@ -28,18 +25,13 @@ public struct BatchJob: Sendable {
     public var label: String { name.map { "job \(index) \"\($0)\"" } ?? "job \(index)" }
 }
 
-/// `segue batch spec.json`: `{"defaults": {…}, "jobs": [{…}, …]}`. A job's keys mirror the
-/// render flags; `defaults` gives any of them to every job. Every error names the file, the
-/// job and the key. See docs/BATCH.md.
+/// `segue batch spec.json`: `{"defaults": {…}, "jobs": [{…}, …]}`. A job's keys are the request
+/// options (`RequestOptions`, the render flags in camelCase) and its own `name`, `effect` and
+/// `output`; `defaults` gives any option to every job. Every error names the file, the job and
+/// the key. See docs/BATCH.md.
 public enum BatchSpec {
-    /// Keys a job (or `defaults`) may have, with the type each wants.
-    static let keys: [String: String] = [
-        "name": "string", "effect": "string", "from": "path", "to": "path", "output": "path",
-        "format": "string", "size": "string", "fps": "number", "duration": "number", "timing": "string",
-        "gesture": "path", "params": "object", "offset": "number", "backend": "string", "seed": "integer", "fit": "string", "colorspace": "string",
-        "scale": "number or auto", "pngCompression": "string",
-        "sheetFrames": "integer", "sheetColumns": "integer", "sheetWidth": "integer",
-    ]
+    /// The keys a job (or `defaults`) may have, with the type each wants.
+    static let keys = SpecObject.keys(RequestOptions.all, own: ["name": .string, "effect": .string, "output": .path])
 
     /// Effect names resolve through `catalog`, as `segue render` resolves them.
     public static func load(path: String, catalog: EffectCatalog = EffectCatalog()) throws(SegueError) -> [BatchJob] {
@@ -59,7 +51,7 @@ public enum BatchSpec {
         var defaults: [String: SpecValue] = [:]
         if let d = top["defaults"] {
             guard case .object(let o) = d else { throw .invalidInput("\(file): key \"defaults\": expected an object, got \(d.typeName)") }
-            try checkKeys(o, context: "\(file): defaults")
+            try SpecObject(o, context: "\(file): defaults", keys: keys, base: baseDirectory).checkKeys()
             if o["output"] != nil || o["name"] != nil {
                 throw .invalidInput("\(file): defaults: key \"\(o["output"] != nil ? "output" : "name")\": belongs to each job, not to defaults")
             }
@@ -77,9 +69,9 @@ public enum BatchSpec {
             var name: String?
             if case .string(let n)? = own["name"] { name = n }
             let context = "\(file): " + (name.map { "job \(i + 1) \"\($0)\"" } ?? "job \(i + 1)")
-            try checkKeys(own, context: context)
-            let merged = defaults.merging(own) { _, job in job }
-            jobs.append(try job(merged, index: i + 1, name: name, context: context, base: baseDirectory, catalog: catalog))
+            try SpecObject(own, context: context, keys: keys, base: baseDirectory).checkKeys()
+            let merged = SpecObject(defaults.merging(own) { _, job in job }, context: context, keys: keys, base: baseDirectory)
+            jobs.append(try job(merged, index: i + 1, name: name, catalog: catalog))
         }
         try checkOutputs(jobs, file: file)
         try checkInputsExist(jobs, file: file)
@@ -87,114 +79,34 @@ public enum BatchSpec {
         return jobs
     }
 
-    private static func checkKeys(_ object: [String: SpecValue], context: String) throws(SegueError) {
-        for key in object.keys.sorted() where keys[key] == nil {
-            throw .invalidInput("\(context): unknown key \"\(key)\" (known: \(keys.keys.sorted().joined(separator: ", ")))")
-        }
-        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-            let want = keys[key]!
-            let ok: Bool
-            switch (want, value) {
-            case ("string", .string), ("path", .string), ("number", .number), ("object", .object): ok = true
-            case ("number or auto", .number), ("number or auto", .string("auto")): ok = true
-            case ("integer", .number(let n)): ok = n == n.rounded() && n >= 0 && n <= 9_007_199_254_740_992
-            default: ok = false
-            }
-            guard ok else {
-                let expected = want == "path" ? "a string (a path)" : want == "integer" ? "a whole number ≥ 0"
-                    : want == "number or auto" ? "a number or \"auto\"" : "a \(want)"
-                throw .invalidInput("\(context): key \"\(key)\": expected \(expected), got \(value.typeName)")
-            }
-        }
-    }
-
-    private static func job(_ o: [String: SpecValue], index: Int, name: String?, context: String, base: String,
-                            catalog: EffectCatalog) throws(SegueError) -> BatchJob {
-        let object = SpecObject(o, context: context, keys: keys, base: base)
-        func string(_ key: String) -> String? { object.string(key) }
-        func number(_ key: String) -> Double? { object.number(key) }
-        func bad(_ key: String, _ why: String) -> SegueError { object.bad(key, why) }
-        func resolve(_ p: String) -> String { object.resolve(p) }
-        func input(_ key: String) -> String? { object.path(key) }
-
-        guard var effect = string("effect") else { throw .invalidInput("\(context): missing key \"effect\"") }
+    private static func job(_ object: SpecObject, index: Int, name: String?, catalog: EffectCatalog) throws(SegueError) -> BatchJob {
+        guard var effect = object.string("effect") else { throw object.missing("effect") }
         if effect.hasSuffix(".glsl") || effect.hasSuffix(".frag") {
-            effect = resolve(effect)
+            effect = object.resolve(effect)
+            try object.checkExists("effect", effect)
         } else if !catalog.effectNames.contains(effect) {
-            throw bad("effect", "unknown effect \"\(effect)\" (known: \(catalog.effectNames.joined(separator: ", ")))")
+            throw object.bad("effect", "unknown effect \"\(effect)\" (known: \(catalog.effectNames.joined(separator: ", ")))")
         }
-        var request = TransitionRequest(effect: effect)
-        request.catalog = catalog
-        request.from = input("from")
-        request.to = input("to")
-        request.gesture = input("gesture")
-        if let s = string("size") {
-            guard let size = PixelSize(parsing: s) else { throw bad("size", "\"\(s)\": expected WxH, e.g. 1920x1080") }
-            if let problem = TransitionRequest.problem(size: size) { throw bad("size", problem) }
-            request.size = size
-        }
-        if let fps = number("fps") {
-            if let problem = TransitionRequest.problem(fps: fps) { throw bad("fps", problem) }
-            request.fps = fps
-        }
-        if let d = number("duration") {
-            if let problem = TransitionRequest.problem(duration: d) { throw bad("duration", problem) }
-            request.duration = d
-        }
-        request.timing = string("timing")
-        if let f = string("fit") {
-            guard let fit = FitMode(rawValue: f) else { throw bad("fit", "\"\(f)\": expected \(FitMode.choiceList)") }
-            request.fit = fit
-        }
-        if let c = string("colorspace") {
-            guard let choice = ColorSpaceChoice(rawValue: c) else { throw bad("colorspace", "\"\(c)\": expected \(ColorSpaceChoice.choiceList)") }
-            request.colorSpace = choice
-        }
-        if let s = number("scale") {
-            if let problem = TransitionRequest.problem(scale: s) { throw bad("scale", problem) }
-            request.scale = s
-        }
-        if let seed = number("seed") { request.seed = UInt64(seed) }
-        request.parameters = try object.parameters("params")
-        var backend: BackendChoice?
-        if let b = string("backend") {
-            guard let choice = BackendChoice(rawValue: b) else { throw bad("backend", "\"\(b)\": expected \(BackendChoice.choiceList)") }
-            backend = choice
-        }
-        guard let out = string("output") else { throw .invalidInput("\(context): missing key \"output\"") }
+        var request = JobRequest(effect: effect)
+        request.transition.catalog = catalog
+        try object.read(RequestOptions.all, into: &request)
+        guard let out = object.string("output") else { throw object.missing("output") }
         // An empty path would resolve to the spec's own folder and fill it with frames.
-        guard !out.isEmpty else { throw bad("output", "empty: name a folder, a file or - (stdout)") }
-        let outputPath = out == "-" ? "-" : resolve(out)
+        guard !out.isEmpty else { throw object.bad("output", "empty: name a folder, a file or - (stdout)") }
+        // The format is inferred from the name as written: resolving drops a trailing `/`.
         let format: OutputFormat
-        if let f = string("format") {
-            guard let explicit = OutputFormat(rawValue: f) else {
-                throw bad("format", "\"\(f)\": expected \(OutputFormat.choiceList)")
-            }
-            format = explicit
-        } else {
-            // Inferred from the name as written: resolving drops a trailing `/`.
-            do throws(SegueError) { format = try OutputFormat.inferred(from: out, formatOption: "key \"format\"") } catch {
-                throw bad("output", error.message)
-            }
+        do throws(SegueError) {
+            format = if let given = request.format { given } else { try OutputFormat.inferred(from: out, formatOption: "key \"format\"") }
+        } catch {
+            throw object.bad("output", error.message)
         }
-        if outputPath == "-" && !format.canWriteStdout { throw bad("output", "\"-\" (stdout) cannot take \(format.rawValue)") }
-        var sheet = ContactSheetSink.Layout()
-        for (key, limit, field) in [("sheetFrames", Limits.sheetFrames, \ContactSheetSink.Layout.frames),
-                                    ("sheetColumns", Limits.sheetColumns, \.columns), ("sheetWidth", Limits.sheetWidth, \.thumbnailWidth)] {
-            // `checkKeys` took only whole numbers up to 2^53.
-            guard let value = number(key).map({ Int($0) }) else { continue }
-            if let problem = limit.problem(value) { throw bad(key, "\(value): \(problem)") }
-            sheet[keyPath: field] = value
+        request.format = format
+        if out == "-" && !format.canWriteStdout { throw object.bad("output", "\"-\" (stdout) cannot take \(format.rawValue)") }
+        let job: Job
+        do throws(SegueError) { job = try Job(request, output: out == "-" ? "-" : object.resolve(out), frontEnd: .spec) } catch {
+            throw SegueError(error.kind == .usage ? .invalidInput : error.kind, "\(object.context): \(error.message)")
         }
-        var compression = PNGCompression.fast
-        if let c = string("pngCompression") {
-            guard let value = PNGCompression(rawValue: c) else { throw bad("pngCompression", "\"\(c)\": expected \(PNGCompression.choiceList)") }
-            compression = value
-        }
-        if let offset = number("offset"), let problem = Limits.duration.problem(offset) { throw bad("offset", "\(readable(offset)): \(problem)") }
-        return BatchJob(index: index, name: name, request: request,
-                        output: OutputSpec(format: format, path: outputPath, pngCompression: compression, sheet: sheet), backend: backend,
-                        fps: number("fps"), offset: number("offset"))
+        return BatchJob(index: index, name: name, job: job)
     }
 
     /// Inputs are checked after outputs, so an input that another job would write is reported

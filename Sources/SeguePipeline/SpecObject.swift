@@ -7,16 +7,22 @@ import SegueCore
 struct SpecObject {
     let members: [String: SpecValue]
     let context: String
-    /// Known keys and the type each wants: `string`, `number`, `object`, `array`.
-    let keys: [String: String]
+    /// Known keys and the type each wants.
+    let keys: [String: SpecType]
     /// Relative paths resolve against this folder (the spec file's).
     let base: String
 
-    init(_ members: [String: SpecValue], context: String, keys: [String: String], base: String) {
+    init(_ members: [String: SpecValue], context: String, keys: [String: SpecType], base: String) {
         self.members = members
         self.context = context
         self.keys = keys
         self.base = base
+    }
+
+    /// The keys of `options` (`RequestOptions`) with their types, and `own` keys of the
+    /// object's own.
+    static func keys(_ options: [RequestOption], own: [String: SpecType] = [:]) -> [String: SpecType] {
+        own.merging(options.map { ($0.specKey, $0.specType) }) { mine, _ in mine }
     }
 
     /// No unknown key; every value of the type its key wants.
@@ -25,16 +31,34 @@ struct SpecObject {
             throw .invalidInput("\(context): unknown key \"\(key)\" (known: \(keys.keys.sorted().joined(separator: ", ")))")
         }
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
-            let want = keys[key]!
-            switch (want, value) {
-            case ("string", .string), ("number", .number), ("object", .object), ("array", .array): continue
-            default: throw bad(key, "expected \(want == "array" || want == "object" ? "an" : "a") \(want), got \(value.typeName)")
+            guard let want = keys[key], want.accepts(value) else {
+                throw bad(key, "expected \(keys[key]?.phrase ?? "nothing"), got \(value.typeName)")
+            }
+        }
+    }
+
+    /// Reads the members that are request options into `request`, each through its row of
+    /// `RequestOptions` (paths resolved against the spec's folder, `params` as `name=value`
+    /// pairs): what is wrong with a value is invalid input naming the key, in the words the
+    /// command line uses for the same mistake.
+    func read(_ options: [RequestOption], into request: inout JobRequest) throws(SegueError) {
+        for row in options {
+            guard let member = members[row.specKey] else { continue }
+            let values: [OptionValue]
+            switch member {
+            case .string(let text): values = [.text(row.specType == .path ? resolve(text) : text)]
+            case .number(let n): values = [.number(n)]
+            case .object: values = try parameters(row.specKey).map { .text("\($0.0)=\($0.1)") }
+            default: continue  // `checkKeys` refused it
+            }
+            for value in values {
+                do throws(OptionProblem) { try row.read(value, into: &request) } catch { throw bad(row.specKey, error.detail) }
             }
         }
     }
 
     /// A member that must itself be an object, checked against `keys`.
-    func member(_ value: SpecValue, named name: String, keys: [String: String]) throws(SegueError) -> SpecObject {
+    func member(_ value: SpecValue, named name: String, keys: [String: SpecType]) throws(SegueError) -> SpecObject {
         guard case .object(let o) = value else { throw .invalidInput("\(context): \(name): expected an object, got \(value.typeName)") }
         let object = SpecObject(o, context: "\(context): \(name)", keys: keys, base: base)
         try object.checkKeys()

@@ -1,5 +1,6 @@
 import Foundation
 import SegueCore
+import SegueIO
 import SeguePipeline
 
 /// `/api/command`: what is on the page as a `segue render` line, a `segue still` line and a
@@ -8,8 +9,6 @@ import SeguePipeline
 /// folder the server was started in.
 struct CommandBuilder {
     let query: FrameQuery
-    let items: QueryItems
-    let files: ServedFiles
 
     struct Answer: Encodable {
         var render: String
@@ -48,37 +47,30 @@ struct CommandBuilder {
         return SegueJSON.data(answer)
     }
 
-    /// The query's options as command-line arguments and as a spec job, files named as the
-    /// server was given them.
+    /// The query's options as command-line arguments and as a spec job, each written back by
+    /// its row of the request option table (`RequestOptions`) in the table's order; files are
+    /// named as the server was given them (the served folder and the name).
     private var optionsAndJob: (arguments: [String], job: [String: SpecValue]) {
-        let effect = effectArgument
-        var arguments: [String] = []
+        var request = JobRequest(effect: query.request.effect)
+        request.transition = query.request
+        request.backend = query.backend == .auto ? nil : query.backend
         // A PNG folder, named with a trailing `/` so that a dot in a shader's name is not taken
         // for an extension (`OutputFormat.inferred`).
-        var job: [String: SpecValue] = ["effect": .string(effect), "output": .string("out/\(outputName)/")]
-        var params: [String: String] = [:]
-        for (key, value) in query.options {
-            switch key {
-            case "param":
-                let (name, text) = split(value)
-                let shown = imageParameters.contains(name) && !text.isEmpty ? imagePath(text) : text
-                arguments += ["--param", "\(name)=\(shown)"]
-                params[name] = shown
-            case "from", "to":
-                arguments += ["--\(key)", imagePath(value)]
-                job[key] = .string(imagePath(value))
-            case "fps", "duration", "seed":
-                arguments += ["--\(key)", value]
-                job[key] = Double(value).map { .number($0) } ?? .string(value)
-            case "scale":
-                arguments += ["--scale", value]
-                job[key] = Double(value).map { .number($0) } ?? .string(value)
-            default:
-                arguments += ["--\(key)", value]
-                job[key] = .string(value)
+        var job: [String: SpecValue] = ["effect": .string(effectArgument), "output": .string("out/\(outputName)/")]
+        var arguments: [String] = []
+        let offered = Set(FrameQuery.options.map(\.name) + ["from", "to", "param"])
+        for row in RequestOptions.all where offered.contains(row.name) {
+            let values = row.written(request)
+            arguments += values.flatMap { ["--\(row.name)", $0] }
+            guard !values.isEmpty else { continue }
+            if row.repeats {
+                job[row.specKey] = .object(Dictionary(values.map(split), uniquingKeysWith: { _, last in last }))
+            } else if [.number, .wholeNumber, .numberOrAuto].contains(row.specType), let number = Double(values[0]) {
+                job[row.specKey] = .number(number)
+            } else {
+                job[row.specKey] = .string(values[0])
             }
         }
-        if !params.isEmpty { job["params"] = .object(params) }
         return (arguments, job)
     }
 
@@ -86,17 +78,6 @@ struct CommandBuilder {
     private var effectArgument: String { query.shaderFile?.path ?? query.effect }
 
     private var outputName: String { (query.shaderFile.map { ($0.name as NSString).deletingPathExtension }) ?? query.effect }
-
-    private var imageParameters: Set<String> {
-        let resolved = try? query.request.catalog.resolve(query.request.effect)
-        var names = Set((resolved?.entry.descriptor.parameters ?? []).filter { $0.kind == .image }.map(\.name))
-        names.formUnion((resolved?.shader?.parameters ?? []).filter { $0.type == "sampler2D" }.map(\.name))
-        return names
-    }
-
-    private func imagePath(_ name: String) -> String {
-        files.imageDirectory.map { ($0 as NSString).appendingPathComponent(name) } ?? name
-    }
 
     private func split(_ text: String) -> (String, String) {
         guard let eq = text.firstIndex(of: "=") else { return (text, "") }

@@ -8,11 +8,11 @@ import SeguePipeline
 /// `segue still`, checked by the same rules (`TransitionRequest.problem`, `Limits`), with every
 /// file named by its served name and mapped to its real path only through `ServedFiles`.
 public struct FrameQuery: Sendable {
-    /// The query keys, as the CLI options of the same name (`param` repeats).
-    public static let keys: Set<String> = [
-        "effect", "at", "from", "to", "size", "fps", "duration", "timing", "fit", "colorspace", "scale", "seed", "backend", "param",
-        "client",
-    ]
+    /// The request options a query reads through the table (`RequestOptions`), as the CLI
+    /// options of the same name; `from`, `to` and `param` name served files and are mapped first.
+    static let options = RequestOptions.options(["size", "fps", "duration", "timing", "fit", "colorspace", "scale", "seed", "backend"])
+    /// The query keys (`param` repeats).
+    public static let keys = Set(options.map(\.name) + ["effect", "at", "from", "to", "param", "client"])
 
     /// The effect as the request named it (a built-in or a served shader's name).
     public var effect: String
@@ -60,18 +60,19 @@ public struct FrameQuery: Sendable {
             throw .notFound(.invalidInput("unknown effect '\(effect)' (known: \(known.joined(separator: ", ")))"))
         }
 
-        backend = .auto
-        if let text = items["backend"] {
-            guard let value = BackendChoice(rawValue: text) else {
-                throw .segue(.usage("backend \(text): expected one of \(BackendChoice.allCases.map(\.rawValue).joined(separator: ", "))"))
-            }
-            backend = value
-        }
+        var job = JobRequest(effect: request.effect)
+        job.transition = request
         do throws(SegueError) {
-            try Self.readOptions(items, into: &request)
+            let names = Set(Self.options.map(\.name))
+            try RequestOptions.read(items.pairs.filter { names.contains($0.key) }.map { ($0.key, .text($0.value)) }, into: &job) { row, problem in
+                .usage("\(row.name) \(problem)")
+            }
+            if let size = job.transition.size { try Self.checkBudget(size, what: "size \(size)") }
         } catch {
             throw .segue(error)
         }
+        backend = job.backend ?? .auto
+        request = job.transition
         if let from = items["from"] { request.from = try files.image(named: from).path }
         if let to = items["to"] { request.to = try files.image(named: to).path }
         request.parameters = try Self.parameters(items.all("param"), request: request, files: files)
@@ -84,50 +85,6 @@ public struct FrameQuery: Sendable {
         guard size.pixelCount <= Limits.servePixels else {
             throw .usage("\(what): \(size.pixelCount) pixels, more than the \(Limits.servePixels / (1024 * 1024)) Mpx "
                          + "segue serve draws for one request (render larger frames with segue still or render)")
-        }
-    }
-
-    /// `size`, `fps`, `duration`, `timing`, `fit`, `scale`, `seed`: each as its CLI option.
-    /// Ranges of fps, duration and scale are checked with the transition (`TransitionSettings`).
-    static func readOptions(_ items: QueryItems, into request: inout TransitionRequest) throws(SegueError) {
-        func number(_ key: String) throws(SegueError) -> Double? {
-            guard let text = items[key] else { return nil }
-            guard let value = Double(text), value.isFinite else { throw .usage("\(key) \(text): expected a number") }
-            return value
-        }
-        if let text = items["size"] {
-            guard let size = PixelSize(parsing: text) else { throw .usage("size \(text): expected WxH, e.g. 1920x1080") }
-            if let problem = TransitionRequest.problem(size: size) { throw .usage("size \(problem)") }
-            try Self.checkBudget(size, what: "size \(size)")
-            request.size = size
-        }
-        if let fps = try number("fps") {
-            if let problem = TransitionRequest.problem(fps: fps) { throw .usage("fps \(problem)") }
-            request.fps = fps
-        }
-        if let duration = try number("duration") {
-            if let problem = TransitionRequest.problem(duration: duration) { throw .usage("duration \(problem)") }
-            request.duration = duration
-        }
-        if let timing = items["timing"], !timing.isEmpty { request.timing = timing }
-        if let text = items["fit"] {
-            guard let fit = FitMode(rawValue: text) else {
-                throw .usage("fit \(text): expected one of \(FitMode.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            request.fit = fit
-        }
-        if let text = items["colorspace"] {
-            guard let choice = ColorSpaceChoice(rawValue: text) else { throw .usage("colorspace \(text): expected \(ColorSpaceChoice.choiceList)") }
-            request.colorSpace = choice
-        }
-        if let text = items["scale"], text != "auto" {
-            guard let scale = Double(text), scale.isFinite else { throw .usage("scale \(text): expected auto or a number") }
-            if let problem = TransitionRequest.problem(scale: scale) { throw .usage("scale \(problem)") }
-            request.scale = scale
-        }
-        if let text = items["seed"] {
-            guard let seed = UInt64(text) else { throw .usage("seed \(text): must be a whole number in 0…\(UInt64.max)") }
-            request.seed = seed
         }
     }
 

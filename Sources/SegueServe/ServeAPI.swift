@@ -64,7 +64,7 @@ public final class ServeAPI: Sendable {
                         // Compiled here, so a broken file answers with its line; drawn in a
                         // child, so a frame that never ends takes the child down, not the server.
                         _ = try session.renderer(for: transition, backend: query.backend)
-                        let arguments = CommandBuilder(query: query, items: items, files: files).stillArguments
+                        let arguments = CommandBuilder(query: query).stillArguments
                             + (eglPlatform == .auto ? [] : ["--egl-platform", eglPlatform.rawValue])
                         return try ShaderFrameChild.png(stillArguments: arguments, timeLimit: shaderTimeLimit, shaderPath: shader.path)
                     }
@@ -127,7 +127,7 @@ public final class ServeAPI: Sendable {
     public func command(_ items: QueryItems) throws(ServeFailure) -> Data {
         let query: FrameQuery
         do throws(ServeFailure) { query = try FrameQuery(items, files: files, requiresAt: false) } catch { throw named(error) }
-        return CommandBuilder(query: query, items: items, files: files).json
+        return CommandBuilder(query: query).json
     }
 
     /// The query's transition, its canvas within the page's pixel budget.

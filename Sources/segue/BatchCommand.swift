@@ -102,25 +102,14 @@ struct BatchCommand: ParsableCommand {
                 do throws(SegueError) {
                     let notice = { (message: String) in if !outputOptions.quiet { printError("segue: \(job.label): \(message)") } }
                     let resume = outputOptions.resume && job.output.format == .png
-                    let outcome: JobOutcome
-                    let reporter: ProgressReporter
-                    if let sequence = try PreparedSequence.clips(job.request, fps: job.fps, offset: job.offset) {
-                        let renderer = try session.renderer(for: sequence, backend: job.backend)
-                        row.backend = renderer.backendName
-                        reporter = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: "\(job.label) \(sequence.name)")
-                        progress = reporter
-                        outcome = try SequenceJob.run(sequence, renderer: renderer, output: job.output, selection: selection, resume: resume,
-                                                      version: Segue.version, progress: reporter.update, notice: notice)
-                    } else {
-                        let transition = try PreparedTransition(job.request)
-                        for parameter in transition.offCanvasParameters { printError("segue: warning: \(job.label): params: \(parameter)") }
-                        let renderer = try session.renderer(for: transition, backend: job.backend)
-                        row.backend = renderer.backendName
-                        reporter = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: "\(job.label) \(transition.descriptor.name)")
-                        progress = reporter
-                        outcome = try RenderJob.run(transition, renderer: renderer, output: job.output, selection: selection, resume: resume,
-                                                    version: Segue.version, progress: reporter.update, notice: notice)
-                    }
+                    let prepared = try job.job.prepare()
+                    for parameter in prepared.offCanvasParameters { printError("segue: warning: \(job.label): params: \(parameter)") }
+                    let renderer = try job.job.renderer(for: prepared, in: session)
+                    row.backend = renderer.backendName
+                    let reporter = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: "\(job.label) \(prepared.name)")
+                    progress = reporter
+                    let outcome = try job.job.run(prepared, renderer: renderer, selection: selection, resume: resume, version: Segue.version,
+                                                  progress: reporter.update, notice: notice)
                     row.frames = outcome.frames
                     row.skipped = outcome.skipped
                     row.seconds = outcome.seconds

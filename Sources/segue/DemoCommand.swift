@@ -17,22 +17,17 @@ struct DemoCommand: ParsableCommand {
     var xfade = false
 
     func run() throws {
-        let options = try TransitionOptions.parse(["--backend", backend.rawValue, "--fps=\(fps)"])
+        let options = try TransitionOptions.parse(["--backend", backend.rawValue, "--fps=\(Allowed<Double>.format(fps))"])
         try reportingErrors { () throws(SegueError) in
             let session = try options.session()
             for entry in EffectTable.all where xfade || !entry.name.hasPrefix(EffectTable.xfadePrefix) {
-                let transition = try PreparedTransition(try options.request(effect: entry.name))
-                let renderer = try session.renderer(for: transition)
                 // xfade:NAME → xfade-NAME: no colon in file names.
                 let name = entry.name.replacingOccurrences(of: ":", with: "-")
-                let directory = "\(output)/\(name)"
-                let sheet = "\(output)/\(name)-sheet.png"
-                let sinks: [any FrameSink] = [
-                    try PNGSequenceSink(directory: directory, compression: .fast, colorSpace: transition.colorSpace),
-                    ContactSheetSink(path: sheet, frameCount: transition.frameCount, colorSpace: transition.colorSpace),
-                ]
-                let stats = try FrameLoop.run(transition, renderer: renderer, sinks: sinks)
-                printError(summary(transition, frames: stats.frames, seconds: stats.seconds, renderer: renderer.backendName, destination: "\(directory), \(sheet)"))
+                let job = try Job(try options.job(effect: entry.name), output: "\(output)/\(name)", contactSheet: "\(output)/\(name)-sheet.png")
+                let prepared = try job.prepare()
+                let renderer = try job.renderer(for: prepared, in: session)
+                let outcome = try job.run(prepared, renderer: renderer, version: Segue.version)
+                printError(summary(prepared, outcome, output: job.output, alsoWritten: job.contactSheet, renderer: renderer.backendName))
             }
         }
     }

@@ -18,19 +18,3 @@ extension EGLPlatformChoice: ExpressibleByArgument {
     /// Case-insensitive, as `EGLPlatformChoice(parsing:)`.
     public init?(argument: String) { self.init(parsing: argument) }
 }
-
-/// `--scale`: `auto` (inferred from the snapshot, `DeviceScale`) or device pixels per point.
-/// The number's range is checked with the request (`TransitionRequest.problem(scale:)`).
-struct ScaleOption: ExpressibleByArgument, CustomStringConvertible {
-    /// nil = auto.
-    var pointsToPixels: Double?
-
-    static let auto = ScaleOption(pointsToPixels: nil)
-    init(pointsToPixels: Double?) { self.pointsToPixels = pointsToPixels }
-    init?(argument: String) {
-        if argument == "auto" { self = .auto; return }
-        guard let number = Double(argument) else { return nil }
-        pointsToPixels = number
-    }
-    var description: String { pointsToPixels.map { readable($0) } ?? "auto" }
-}

@@ -17,7 +17,7 @@ struct PlanCommand: ParsableCommand {
             try Limits.fraction.check(at, option: "--at")
             let transition = try options.prepare(effect: effect)
             let plan = transition.plan(fraction: at)
-            printText(json ? jsonString(plan) : Self.describe(plan, scale: transition.scale, inferred: options.scale.pointsToPixels == nil))
+            printText(json ? jsonString(plan) : Self.describe(plan, scale: transition.scale, inferred: options.scaleIsAuto))
         }
     }
 

@@ -11,8 +11,7 @@ struct SequenceCommand: ParsableCommand {
 
     @Argument(help: "The sequence spec (JSON or JSON5).") var spec: String
     @Option(name: .shortAndLong, help: "Output file, folder (png), device or FIFO, or - for stdout. Default: out/SPEC.mp4.") var output: String?
-    @Option(help: "Output format. Default: from the output's extension (none: png); an unknown one is refused.")
-    var format: OutputFormat?
+    @Option(help: help("format")) var format: String?
     @Option(help: "Also write the sound to this WAV file (for png, raw and y4m outputs, which carry none).") var audio: String?
     @Flag(help: "Print where every clip and transition falls, and the total, without rendering.") var dryRun = false
     @Flag(help: "With --dry-run: print JSON.") var json = false
@@ -24,8 +23,9 @@ struct SequenceCommand: ParsableCommand {
             if json && !dryRun { throw .usage("--json: only with --dry-run") }
             let spec = try SequenceSpec.load(path: spec, catalog: try rendering.shaders.catalog())
             let destination = output ?? "out/\(PreparedSequence.name(ofSpec: spec.file)).mp4"
-            let chosen = if let format { format } else { try OutputFormat.inferred(from: destination) }
-            let written = OutputSpec(format: chosen, path: destination, pngCompression: outputOptions.pngCompression)
+            let settings = try outputOptions.settings(format: format)
+            let chosen = if let format = settings.format { format } else { try OutputFormat.inferred(from: destination) }
+            let written = OutputSpec(format: chosen, path: destination, pngCompression: settings.pngCompression ?? .fast)
             if !dryRun {
                 try OutputConflicts.check(inputs: try spec.inputFiles(),
                                           outputs: [written.named("-o")] + (audio.map { [NamedPath("--audio", $0)] } ?? []))

@@ -6,8 +6,7 @@ import SeguePipeline
 
 extension CrossfadeCurve: ExpressibleByArgument {}
 
-/// Writes a prepared sequence with the progress bar and the closing summary: `sequence`, and
-/// `render` between video clips.
+/// Writes a prepared sequence with the progress bar and the closing summary (`segue sequence`).
 func renderSequence(_ sequence: PreparedSequence, rendering: RendererOptions, output: OutputSpec, outputOptions: OutputOptions,
                     audioFile: String?) throws(SegueError) {
     let session = try rendering.session()
@@ -19,13 +18,7 @@ func renderSequence(_ sequence: PreparedSequence, rendering: RendererOptions, ou
                             notice: { if !outputOptions.quiet { printError("segue: \($0)") } })
     }
     if !outputOptions.quiet {
-        let fps = outcome.seconds > 0 ? Double(outcome.frames) / outcome.seconds : 0
-        let sound = sequence.audio == nil ? "" : (output.format.videoContainer?.encoding.audio != nil ? ", with sound" : "")
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        printError("\(sequence.name): \(count(sequence.clips.count, "clip")), \(count(sequence.cuts.count, "transition")), \(outcome.frames) frames "
-                   + "\(sequence.size) at \(readable(sequence.fps)) fps\(sound) on \(renderer.backendName) in "
-                   + "\(String(format: "%.2f", outcome.seconds)) s (\(String(format: "%.1f", fps)) fps) → "
-                   + "\(output.path == "-" ? "stdout" : output.path)\(audioFile.map { " + \($0)" } ?? "")")
+        printError(summary(.clips(sequence), name: sequence.name, outcome, output: output, alsoWritten: audioFile, renderer: renderer.backendName))
     }
 }
 

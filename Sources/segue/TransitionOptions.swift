@@ -6,69 +6,48 @@ import SegueAuthoring
 import SegueGL
 import SeguePipeline
 
-/// Options shared by every command that renders a transition.
+/// Options shared by every command that renders a transition: each a row of the request
+/// option table (`RequestOptions`), which gives its help and reads its value, as a spec key or a
+/// query key of the same name is read.
 struct TransitionOptions: ParsableArguments {
-    @Option(help: "The 'from' snapshot or video clip (PNG, JPEG, or any file ffmpeg decodes). Default: the built-in list screen.")
-    var from: String?
-    @Option(help: "The 'to' snapshot or video clip. Default: the built-in detail screen.")
-    var to: String?
-    @Option(help: "Output size WxH in pixels. Default: the 'to' snapshot's size.")
-    var size: String?
-    @Option(help: "Frames per second. Default: 60, or with a video clip the from clip's rate (the first video's).")
-    var fps: Double?
-    @Option(help: "Duration in seconds. Default: the effect's (or a spring's settling time).")
-    var duration: Double?
-    @Option(help: "Timing curve: linear, easeIn, easeOut, easeInEaseOut, default, cubic-bezier(x1,y1,x2,y2), spring(…), keyframes(…) (docs/TIMING.md).")
-    var timing: String?
-    @Option(name: .customLong("param"), help: "Effect parameter name=value (repeatable).")
-    var params: [String] = []
-    @Option(help: "How snapshots of another size fit the output.")
-    var fit: FitMode = .cover
-    @Option(name: .customLong("colorspace"), help: "Working colour space: auto (display-p3 when every snapshot is Display P3, else srgb), srgb or display-p3 (docs/IO.md).")
-    var colorSpace: ColorSpaceChoice = .auto
-    @Option(help: "Screen scale (pixels per point) for parameters in points, or auto: inferred from the 'to' snapshot's size (3 when its shorter side is an iPhone width at 3×, 2 at 2× or an iPad, else 1).")
-    var scale: ScaleOption = .auto
-    /// Read as text so a negative or fractional seed gets the range message, not ArgumentParser's.
-    @Option(help: "Seed for effects with randomness (a whole number, 0…2⁶⁴−1).")
-    var seed: String = "0"
-    @Option(help: "A recorded gesture (JSON or CSV, see docs/GESTURES.md) that drives the transition.")
-    var gesture: String?
-    @Option(help: "Gesture axis when the track does not say.")
-    var gestureAxis: GestureTrack.Axis?
-    @Option(help: "Gesture travel (full progress) in the track's units when the track does not say.")
-    var gestureTravel: Double?
+    @Option(help: help("from")) var from: String?
+    @Option(help: help("to")) var to: String?
+    @Option(help: help("size")) var size: String?
+    @Option(help: help("fps")) var fps: String?
+    @Option(help: help("duration")) var duration: String?
+    @Option(help: help("timing")) var timing: String?
+    @Option(name: .customLong("param"), help: help("param")) var params: [String] = []
+    @Option(help: help("fit")) var fit: String?
+    @Option(name: .customLong("colorspace"), help: help("colorspace")) var colorSpace: String?
+    @Option(help: help("scale")) var scale: String?
+    @Option(help: help("seed")) var seed: String?
+    @Option(help: help("gesture")) var gesture: String?
+    @Option(help: help("gesture-axis")) var gestureAxis: String?
+    @Option(help: help("gesture-travel")) var gestureTravel: String?
     @OptionGroup var rendering: RendererOptions
 
-    func request(effect: String) throws(SegueError) -> TransitionRequest {
-        var r = TransitionRequest(effect: effect)
-        r.from = from
-        r.to = to
-        if let size {
-            guard let s = PixelSize(parsing: size) else { throw .usage("--size \(size): expected WxH, e.g. 1920x1080") }
-            if let problem = TransitionRequest.problem(size: s) { throw .usage("--size \(problem)") }
-            r.size = s
-        }
-        r.fps = fps ?? 60
-        r.duration = duration
-        r.timing = timing
-        r.parameters = try params.map { text throws(SegueError) in
-            guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {
-                throw .usage("--param \(text): expected name=value")
-            }
-            return (String(text[..<eq]), String(text[text.index(after: eq)...]))
-        }
-        r.fit = fit
-        r.colorSpace = colorSpace
-        r.scale = scale.pointsToPixels
-        guard let seedValue = UInt64(seed) else { throw .usage("--seed \(seed): must be a whole number in 0…\(UInt64.max)") }
-        r.seed = seedValue
-        r.gesture = gesture
-        r.gestureOptions.axis = gestureAxis
-        if let gestureTravel { try Limits.gestureTravel.check(gestureTravel, option: "--gesture-travel") }
-        r.gestureOptions.travel = gestureTravel
-        r.catalog = try rendering.shaders.catalog()
-        return r
+    /// The options given, as (name, text) for the table.
+    var given: [(name: String, text: String)] {
+        let single: [(String, String?)] = [
+            ("from", from), ("to", to), ("size", size), ("fps", fps), ("duration", duration), ("timing", timing), ("fit", fit),
+            ("colorspace", colorSpace), ("scale", scale), ("seed", seed), ("gesture", gesture), ("gesture-axis", gestureAxis),
+            ("gesture-travel", gestureTravel),
+        ]
+        return single.compactMap { name, text in text.map { (name, $0) } } + params.map { ("param", $0) }
     }
+
+    /// The job these options and `extra` (the command's own table options) ask for.
+    func job(effect: String, extra: [(name: String, text: String)] = []) throws(SegueError) -> JobRequest {
+        var job = JobRequest(effect: effect)
+        try RequestOptions.readCommandLine(given + extra, into: &job)
+        job.transition.catalog = try rendering.shaders.catalog()
+        return job
+    }
+
+    func request(effect: String) throws(SegueError) -> TransitionRequest { try job(effect: effect).transition }
+
+    /// Whether `--scale` was left to `auto`.
+    var scaleIsAuto: Bool { scale == nil || scale == "auto" }
 
     /// The request prepared, with a warning on stderr for each point or rectangle parameter
     /// that lies outside the canvas (it still renders).
@@ -82,6 +61,9 @@ struct TransitionOptions: ParsableArguments {
 
     func session() throws(SegueError) -> RenderSession { try rendering.session() }
 }
+
+/// A request option's help, from the table.
+func help(_ name: String) -> ArgumentHelp { ArgumentHelp(RequestOptions.option(name).help) }
 
 /// Which renderer draws, and how user shaders are found and limited: `render`, `still`,
 /// `sequence`.

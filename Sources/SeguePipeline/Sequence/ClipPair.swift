@@ -6,9 +6,9 @@ import SegueIO
 extension PreparedSequence {
     /// The timeline of `request`'s two sides, or nil when both are snapshots (or the built-in
     /// samples) and no `offset` places them in time: a transition between stills, as before.
-    /// `fps`: the output rate, nil for the from clip's. `transitionOnly`: just the cut and the
-    /// to clip's first own frame after it, as a transition between snapshots has.
-    public static func clips(_ request: TransitionRequest, fps: Double?, offset: Double?, curve: CrossfadeCurve = .equalPower,
+    /// The output rate is the request's, nil for the from clip's. `transitionOnly`: just the
+    /// cut and the to clip's first own frame after it, as a transition between snapshots has.
+    public static func clips(_ request: TransitionRequest, offset: Double?, curve: CrossfadeCurve = .equalPower,
                              transitionOnly: Bool = false) throws(SegueError) -> PreparedSequence? {
         var anyVideo = false
         MediaProbe.prefetch([request.from, request.to].compactMap { $0 })
@@ -22,7 +22,7 @@ extension PreparedSequence {
         if let offset, let problem = Limits.duration.problem(offset) { throw .usage("offset \(readable(offset)): \(problem)") }
         var spec = SequenceSpec(file: request.effect)
         spec.size = request.size
-        spec.fps = fps
+        spec.fps = request.fps
         spec.fit = request.fit
         spec.colorSpace = request.colorSpace
         spec.audioCurve = curve

@@ -87,6 +87,7 @@ public struct PreparedSequence: Sendable {
             request.size = size
             request.fps = fps
             request.fit = spec.fit
+            request.scale = request.scale ?? spec.scale
             request.colorSpace = space == .displayP3 ? .displayP3 : .srgb
             request.fromImage = placeholder
             request.toImage = placeholder

@@ -33,6 +33,8 @@ public struct SequenceSpec: Sendable {
     public var fps: Double?
     public var fit: FitMode = .cover
     public var colorSpace: ColorSpaceChoice = .auto
+    /// Device pixels per point for every cut that gives none; nil: `auto`.
+    public var scale: Double?
     public var clips: [Clip] = []
     /// One per cut: the effect, its duration, timing, parameters, gesture and seed (the
     /// request's snapshots are the clips' frames, filled in frame by frame).
@@ -50,15 +52,15 @@ public struct SequenceSpec: Sendable {
 }
 
 extension SequenceSpec {
-    static let topKeys: [String: String] = [
-        "size": "string", "fps": "number", "fit": "string", "colorspace": "string", "clips": "array",
-        "transitions": "array", "audio": "object", "audioCurve": "string",
-    ]
-    static let clipKeys: [String: String] = ["file": "string", "start": "number", "end": "number", "duration": "number"]
-    static let transitionKeys: [String: String] = [
-        "effect": "string", "duration": "number", "timing": "string", "params": "object", "gesture": "string", "seed": "number",
-    ]
-    static let audioKeys: [String: String] = ["file": "string", "volume": "number", "fadeIn": "number", "fadeOut": "number"]
+    /// The request options a storyboard sets for every cut (`RequestOptions`), and those each
+    /// transition sets for its own.
+    static let topOptions = RequestOptions.options(["size", "fps", "fit", "colorspace", "scale"])
+    static let transitionOptions = RequestOptions.options(["duration", "timing", "param", "gesture", "gesture-axis", "gesture-travel",
+                                                           "seed", "scale"])
+    static let topKeys = SpecObject.keys(topOptions, own: ["clips": .array, "transitions": .array, "audio": .object, "audioCurve": .string])
+    static let clipKeys: [String: SpecType] = ["file": .path, "start": .number, "end": .number, "duration": .number]
+    static let transitionKeys = SpecObject.keys(transitionOptions, own: ["effect": .string])
+    static let audioKeys: [String: SpecType] = ["file": .path, "volume": .number, "fadeIn": .number, "fadeOut": .number]
 
     public static func load(path: String, catalog: EffectCatalog = EffectCatalog()) throws(SegueError) -> SequenceSpec {
         let data = Data(try InputFile.contents(path, maxBytes: InputFile.maxTextBytes))
@@ -76,23 +78,13 @@ extension SequenceSpec {
         let root = SpecObject(top, context: file, keys: topKeys, base: baseDirectory)
         try root.checkKeys()
         var spec = SequenceSpec(file: file)
-        if let s = root.string("size") {
-            guard let size = PixelSize(parsing: s) else { throw root.bad("size", "\"\(s)\": expected WxH, e.g. 1280x720") }
-            if let problem = TransitionRequest.problem(size: size) { throw root.bad("size", problem) }
-            spec.size = size
-        }
-        if let fps = root.number("fps") {
-            if let problem = TransitionRequest.problem(fps: fps) { throw root.bad("fps", problem) }
-            spec.fps = fps
-        }
-        if let f = root.string("fit") {
-            guard let fit = FitMode(rawValue: f) else { throw root.bad("fit", "\"\(f)\": expected \(FitMode.choiceList)") }
-            spec.fit = fit
-        }
-        if let c = root.string("colorspace") {
-            guard let choice = ColorSpaceChoice(rawValue: c) else { throw root.bad("colorspace", "\"\(c)\": expected \(ColorSpaceChoice.choiceList)") }
-            spec.colorSpace = choice
-        }
+        var every = JobRequest(effect: "")
+        try root.read(topOptions, into: &every)
+        spec.size = every.transition.size
+        spec.fps = every.transition.fps
+        spec.fit = every.transition.fit
+        spec.colorSpace = every.transition.colorSpace
+        spec.scale = every.transition.scale
         if let c = root.string("audioCurve") {
             guard let curve = CrossfadeCurve(rawValue: c) else { throw root.bad("audioCurve", "\"\(c)\": expected \(CrossfadeCurve.choiceList)") }
             spec.audioCurve = curve
@@ -152,22 +144,11 @@ extension SequenceSpec {
         } else if !catalog.effectNames.contains(effect) {
             throw o.bad("effect", "unknown effect \"\(effect)\" (known: \(catalog.effectNames.joined(separator: ", ")))")
         }
-        var request = TransitionRequest(effect: effect)
-        request.catalog = catalog
-        if let d = o.number("duration") {
-            if let problem = TransitionRequest.problem(duration: d) { throw o.bad("duration", problem) }
-            request.duration = d
-        }
-        request.timing = o.string("timing")
-        if let gesture = o.path("gesture") {
-            try o.checkExists("gesture", gesture)
-            request.gesture = gesture
-        }
-        if let seed = o.number("seed") {
-            guard seed == seed.rounded(), seed >= 0, seed <= 9_007_199_254_740_992 else { throw o.bad("seed", "expected a whole number ≥ 0") }
-            request.seed = UInt64(seed)
-        }
-        request.parameters = try o.parameters("params")
+        var job = JobRequest(effect: effect)
+        job.transition.catalog = catalog
+        try o.read(transitionOptions, into: &job)
+        let request = job.transition
+        if let gesture = request.gesture { try o.checkExists("gesture", gesture) }
         do throws(SegueError) {
             _ = try TransitionSettings(request)
         } catch {

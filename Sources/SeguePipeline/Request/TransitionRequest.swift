@@ -18,7 +18,9 @@ public struct TransitionRequest: Sendable {
     public var toImage: PixelBuffer?
     /// Output size; nil = the *to* snapshot's size.
     public var size: PixelSize?
-    public var fps: Double = 60
+    /// Frames per second; nil: `defaultFPS`, or between video clips the from clip's rate.
+    public var fps: Double?
+    public static let defaultFPS = 60.0
     /// Seconds; nil = the timing curve's natural length (springs) or the effect's default.
     public var duration: Double?
     /// `--timing`; nil = the effect's default curve.
@@ -48,13 +50,7 @@ extension TransitionRequest {
     public static func problem(duration: Double) -> String? { problem(duration, Limits.duration) }
     public static func problem(scale: Double) -> String? { problem(scale, Limits.scale) }
     /// An output size: each side in `Limits.canvasSide`, the pixels within `Limits.canvasPixels`.
-    public static func problem(size: PixelSize) -> String? {
-        let side = Limits.canvasSide
-        guard side.contains(size.width), side.contains(size.height), size.pixelCount <= Limits.canvasPixels else {
-            return "\(size): each side must be in \(side.text), at most \(Limits.canvasPixels / (1024 * 1024)) Mpx in all"
-        }
-        return nil
-    }
+    public static func problem(size: PixelSize) -> String? { RequestOptions.sizeProblem(size).map { "\(size): \($0)" } }
 
     /// "<value>: <what is wrong>", as an option or a spec key's message continues.
     private static func problem(_ value: Double, _ allowed: Allowed<Double>) -> String? {
@@ -79,7 +75,7 @@ public struct TransitionSettings {
         shader = resolved.shader
         values = try ParameterValues(specs: entry.descriptor.parameters, overrides: request.parameters, effect: entry.name)
         effect = try entry.make(values)
-        if let problem = TransitionRequest.problem(fps: request.fps) { throw .usage("--fps \(problem)") }
+        if let fps = request.fps, let problem = TransitionRequest.problem(fps: fps) { throw .usage("--fps \(problem)") }
         timing = try request.timing.map { spec throws(SegueError) in try TimingCurve(parsing: spec) } ?? entry.descriptor.defaultTiming
         duration = try Self.duration(request, timing: timing, effectDefault: entry.descriptor.defaultDuration)
         if let given = request.scale, let problem = TransitionRequest.problem(scale: given) { throw .usage("--scale \(problem)") }
@@ -208,11 +204,12 @@ public struct PreparedTransition: Sendable {
     /// drag behaviour when it has one).
     private static func timeline(_ request: TransitionRequest, effect: any Effect, size: PixelSize, duration: Double,
                                  timing: TimingCurve, scale: Double) throws(SegueError) -> Timeline {
-        guard let gesture = request.gesture else { return Timeline(duration: duration, fps: request.fps) }
+        let fps = request.fps ?? TransitionRequest.defaultFPS
+        guard let gesture = request.gesture else { return Timeline(duration: duration, fps: fps) }
         var track = try GestureTrack.load(path: gesture, options: request.gestureOptions)
         let probe = FrameContext(size: size, timeFraction: 0, time: 0, duration: duration, timing: timing, scale: scale, seed: request.seed)
         if let drag = effect.dragInteraction(probe) { track.follow(drag) }
-        return Timeline(fps: request.fps, driver: try track.driver(duration: duration))
+        return Timeline(fps: fps, driver: try track.driver(duration: duration))
     }
 
     /// The snapshots in the working space `request.colorSpace` resolves to from their own.
