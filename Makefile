@@ -1,7 +1,8 @@
 # Segue: the two commands of the README.
 #   make demo   install what is missing, build (release), render every built-in effect into ./out
-#   make test   install what is missing, run the test suite, the browser test of `segue serve`
-#               (test-browser), then check the release binary is portable (test-portable)
+#   make test   install what is missing, build warning-free (Tests/build-warning-free.sh), run
+#               the test suite, the browser test of `segue serve` (test-browser), then check
+#               the release binary is portable (test-portable)
 #   make test-full  the same with every sample the quick run leaves out: every xfade frame
 #               against ffmpeg, every xfade name in the parity suite (SEGUE_TEST_FULL=1)
 #   make build  the release binary alone, Swift runtime linked in (.build/release/segue)
@@ -72,7 +73,8 @@ demo: build
 	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/segue demo -o out
 
 test: test-deps
-	$(SWIFT) test
+	SWIFT=$(SWIFT) Tests/build-warning-free.sh
+	$(SWIFT) test --skip-build
 	$(MAKE) test-browser
 	$(MAKE) test-portable
 

@@ -88,13 +88,6 @@ private struct HeldFrame {
     }
 }
 
-/// Sinks whose frames are independent files may be written by several threads at once
-/// (PNG encoding is the slowest stage of a PNG sequence; this is how it uses every core).
-protocol ConcurrentFrameSink: FrameSink {}
-extension PNGSequenceSink: ConcurrentFrameSink {}
-/// Frames are deflated concurrently and appended in order.
-extension APNGSink: ConcurrentFrameSink {}
-extension NullSink: ConcurrentFrameSink {}
 
 /// Runs sink writes on background queues, at most `capacity` frames in flight. A sequential
 /// sink (a contact sheet, a pipe) gets its frames in order on its own serial queue. A frame

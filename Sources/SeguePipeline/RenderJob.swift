@@ -128,23 +128,10 @@ public enum RenderJob {
             s.journal = try FrameJournal(path: FrameJournal.path(forManifest: manifestPath), job: job, kept: kept)
             pngSink = s
             sink = s
-        case .raw: sink = try RawVideoSink(path: output.path)
-        case .y4m: sink = try Y4MSink(path: output.path, fps: shape.fps)
-        case .apng:
-            sink = try APNGSink(path: output.path, size: shape.size, fps: shape.fps, frameCount: shape.frameCount,
-                                colorSpace: shape.colorSpace)
-        case .mp4, .webm, .gif, .mov, .webp:
-            guard let container = output.format.videoContainer else { throw SegueError(.internalError, "no container for \(output.format)") }
-            let video = try FFmpegSink(path: output.path, container: container, size: shape.size, fps: shape.fps,
-                                       frameCount: shape.frameCount, colorSpace: shape.colorSpace, audio: shape.audio)
-            if let note = video.note { notice(note) }
-            sink = video
-        case .contact:
-            if let problem = ContactSheetSink.sizeProblem(frameSize: shape.size, frameCount: shape.frameCount, layout: output.sheet) {
-                throw SegueError(.invalidInput, problem, path: output.path)
-            }
-            sink = ContactSheetSink(path: output.path, frameCount: shape.frameCount, layout: output.sheet,
-                                    colorSpace: shape.colorSpace)
+        default:
+            sink = try output.format.streamSink(path: output.path, stream: FrameStream(size: shape.size, fps: shape.fps, frameCount: shape.frameCount,
+                                                                                      colorSpace: shape.colorSpace, audio: shape.audio),
+                                                sheet: output.sheet, notice: notice)
         }
         let stats: RenderStats
         do throws(SegueError) {

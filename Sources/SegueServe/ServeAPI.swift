@@ -140,10 +140,7 @@ public final class ServeAPI: Sendable {
     /// One frame at `fraction` on the chosen backend: `segue still`'s steps.
     static func render(_ transition: PreparedTransition, at fraction: Double, backend: BackendChoice,
                        session: RenderSession) throws(SegueError) -> PixelBuffer {
-        let renderer = try session.renderer(for: transition, backend: backend)
-        var frame = PixelBuffer(size: transition.size)
-        try renderer.render(transition.plan(fraction: fraction), images: transition.images, into: &frame)
-        return frame
+        try transition.frame(at: fraction, renderer: try session.renderer(for: transition, backend: backend))
     }
 
     /// Real paths in a failure told by their served names.

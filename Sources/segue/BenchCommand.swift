@@ -173,7 +173,7 @@ struct BenchCommand: ParsableCommand {
                         var shortRequest = request
                         shortRequest.duration = Double(Self.shortRunFrames(frames) - 1) / 60
                         let short = try PreparedTransition(shortRequest)
-                        row.endToEnd = try measureEndToEnd(long: transition, short: short, renderer: renderer, format: endToEnd,
+                        row.endToEnd = try measureEndToEnd(request, long: transition, short: short, renderer: renderer, format: endToEnd,
                                                            renderMs: row.renderMs.median)
                         if let ffmpeg, row.backend == "software", let xfade, let e2e = row.endToEnd {
                             row.endToEnd?.ffmpeg = try timeXfadeEndToEnd(ffmpeg, xfade: xfade, transition: transition,
@@ -235,7 +235,7 @@ struct BenchCommand: ParsableCommand {
     /// Per-frame cost of rendering and writing `format` as `segue render` does (`RenderJob`):
     /// (median of the long runs − median of the short runs) / the extra frames, the method of
     /// the README's end-to-end figures.
-    private func measureEndToEnd(long: PreparedTransition, short: PreparedTransition, renderer: any FrameRenderer,
+    private func measureEndToEnd(_ request: TransitionRequest, long: PreparedTransition, short: PreparedTransition, renderer: any FrameRenderer,
                                  format: EndToEndFormat, renderMs: Double) throws(SegueError) -> EndToEndRow {
         let dir = NSTemporaryDirectory() + "segue-bench-e2e-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -245,11 +245,15 @@ struct BenchCommand: ParsableCommand {
         case .png: path = dir + "/frames"
         case .mp4: path = dir + "/out.mp4"
         }
+        var asked = JobRequest(effect: request.effect)
+        asked.transition = request
+        asked.format = format.output
+        let job = try Job(asked, output: path)
         var times: [[Double]] = [[], []]
         for run in 0...runs {
             for (k, transition) in [long, short].enumerated() {
                 let start = DispatchTime.now()
-                _ = try RenderJob.run(transition, renderer: renderer, output: OutputSpec(format: format.output, path: path), version: Segue.version)
+                _ = try job.run(.transition(transition), renderer: renderer, version: Segue.version)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
                 if path != "/dev/null" { try? FileManager.default.removeItem(atPath: path) }
                 if run > 0 { times[k].append(seconds) }

@@ -89,8 +89,7 @@ struct StillCommand: ParsableCommand {
             let transition = try options.prepare(request)
             let session = try options.session()
             let renderer = try session.renderer(for: transition)
-            var frame = PixelBuffer(size: transition.size)
-            try renderer.render(transition.plan(fraction: at), images: transition.images, into: &frame)
+            let frame = try transition.frame(at: at, renderer: renderer)
             try PNGCodec.write(frame, to: output, compression: job.pngCompression ?? .default, colorSpace: transition.colorSpace)
         }
     }

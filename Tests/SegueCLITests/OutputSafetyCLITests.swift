@@ -1,6 +1,7 @@
 import Foundation
 import SegueCore
 import SegueIO
+import SegueTestSupport
 import Testing
 
 /// Issue 11 "never harm what is not Segue's", through the built binary: special files are
@@ -135,7 +136,7 @@ import Testing
 
     @Test func aLinkIsFollowedAndStaysALink() throws {
         let inputs = try snapshots()
-        FileManager.default.createFile(atPath: path("target.y4m"), contents: Data("old".utf8))
+        TestFiles.writeFile(Array("old".utf8), path("target.y4m"))
         symlink("target.y4m", path("link.y4m"))
         symlink("sheet.png", path("link.png"))  // dangling: the file is made where it points
         #expect(try run(["render", "fade", "-o", "link.y4m", "-q", "--contact-sheet", "link.png"] + inputs).status == 0)
@@ -236,7 +237,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: path("frames"), withIntermediateDirectories: true)
         let stale = [".out.y4m.tmp-\(dead)", "frames/.000003.png.tmp-\(dead)", "frames/.manifest.json.tmp-\(dead)"]
         let kept = [".out.y4m.tmp-1", ".other.y4m.tmp-\(dead)", "frames/.999999.png.tmp-\(dead)", "frames/notes.tmp-\(dead)"]
-        for name in stale + kept { FileManager.default.createFile(atPath: path(name), contents: Data([0])) }
+        for name in stale + kept { TestFiles.writeFile([0], path(name)) }
         #expect(try run(["render", "fade", "-o", "out.y4m", "-q"] + inputs).status == 0)
         #expect(try run(["render", "fade", "-o", "frames", "-q"] + inputs).status == 0)
         for name in stale { #expect(!FileManager.default.fileExists(atPath: path(name)), "\(name)") }

@@ -75,7 +75,7 @@ import SeguePipeline
         var a = PixelBuffer(size: Self.size), b = PixelBuffer(size: Self.size)
         a.bytes = [UInt8](repeating: 0x5A, count: a.bytes.count)
         for fraction in Self.fractions {
-            let plan = try transition.plan(fraction: fraction)
+            let plan = transition.plan(fraction: fraction)
             try skipping.render(plan, images: transition.images, into: &a)
             try runningAll.render(plan, images: transition.images, into: &b)
             let same = a == b

@@ -10,7 +10,7 @@ import CSegueFastPNG
 /// streamed to stdout or a FIFO. ffmpeg's APNG encoder makes files about 7× smaller but tries
 /// several blend and dispose modes per frame on one core (70× slower on 1080p frames), and its
 /// muxer must seek back to the header (docs/BATCH.md "Outputs").
-public final class APNGSink: AbortableFrameSink, @unchecked Sendable {
+public final class APNGSink: AbortableFrameSink, ConcurrentFrameSink, @unchecked Sendable {
     private let stream: ByteOutput
     private let size: PixelSize
     private let frameCount: Int

@@ -8,6 +8,11 @@ public protocol FrameSink: AnyObject, Sendable {
     func finish() throws(SegueError)
 }
 
+/// A sink whose `write` may run for several frames at once (each a whole file, or compressed
+/// apart and put in order inside): the frame loop then hands it frames from a concurrent queue.
+/// Every other sink gets its frames one at a time, in order.
+public protocol ConcurrentFrameSink: FrameSink {}
+
 /// A sink that holds an unfinished output (a temporary file, a child process) to clean up
 /// when the job fails before `finish`.
 public protocol AbortableFrameSink: FrameSink {
@@ -23,7 +28,7 @@ public protocol OwningFrameSink: FrameSink {
 }
 
 /// Discards frames (benchmarks measure rendering alone); counts them so a run can be checked.
-public final class NullSink: FrameSink {
+public final class NullSink: ConcurrentFrameSink {
     private let count = Atomic<Int>(0)
     public init() {}
     public var framesWritten: Int { count.load(ordering: .relaxed) }

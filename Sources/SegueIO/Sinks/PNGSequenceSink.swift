@@ -5,7 +5,7 @@ import Synchronization
 /// `DIR/000000.png`, `DIR/000001.png`, … (named by absolute frame index) each written as an
 /// `AtomicFile`. Every file written is recorded (size and checksum) for the sequence's
 /// manifest, and in `journal` as soon as it is complete.
-public final class PNGSequenceSink: FrameSink {
+public final class PNGSequenceSink: ConcurrentFrameSink {
     public let directory: String
     public let compression: PNGCompression
     /// The working space of the frames, which every file is tagged with.
