@@ -7,7 +7,7 @@ uniform sampler2D u_to;
 // xfade's noise (SegueCore XfadeNoiseField), one float per pixel in .r; read by dissolve.
 uniform sampler2D u_noise;
 // Index in the family: fade, distance, fadeblack, fadewhite, dissolve, fadegrays, fadefast, fadeslow.
-uniform int u_transition;
+uniform int u_transition;   // the member's index in the family, defined by name by the renderer
 uniform float u_progress;
 out vec4 fragColor;
 
@@ -29,9 +29,9 @@ void main() {
     vec4 b = xfadeLevels(u_to, pixel);
     float p = u_progress;
     vec4 v;
-    if (u_transition == 0) {            // fade
+    if (u_transition == FADE) {
         v = xmix(a, b, p);
-    } else if (u_transition == 1) {     // distance: `to` where the colours are within P, then a fade
+    } else if (u_transition == DISTANCE) {     // `to` where the colours are within P, then a fade
         vec4 d = a / 255.0 - b / 255.0;
         float sum = d.g * d.g;          // ffmpeg's gbrp plane order
         sum += d.b * d.b;
@@ -39,18 +39,18 @@ void main() {
         sum += d.a * d.a;
         float within = sqrt(sum) <= p ? 1.0 : 0.0;
         v = xmix(xmix(a, b, within), b, p);
-    } else if (u_transition == 2) {     // fadeblack (opaque black, premultiplied)
+    } else if (u_transition == FADEBLACK) {    // opaque black, premultiplied
         v = fadeThrough(a, vec4(0.0, 0.0, 0.0, 255.0), b, vec4(0.0, 0.0, 0.0, 255.0), p);
-    } else if (u_transition == 3) {     // fadewhite
+    } else if (u_transition == FADEWHITE) {
         v = fadeThrough(a, vec4(255.0), b, vec4(255.0), p);
-    } else if (u_transition == 4) {     // dissolve: a noise threshold that sweeps with P
+    } else if (u_transition == DISSOLVE) {     // a noise threshold that sweeps with P
         float r = texelFetch(u_noise, pixel, 0).r;
         v = r * 2.0 + p * 2.0 - 1.5 >= 0.5 ? a : b;
-    } else if (u_transition == 5) {     // fadegrays
+    } else if (u_transition == FADEGRAYS) {
         v = fadeThrough(a, gray(a), b, gray(b), p);
     } else {                            // fadefast, fadeslow: P^(1 + log(1 ± |a − b|/255))
         vec4 spread = abs(a - b) * (1.0 / 255.0);
-        vec4 base = u_transition == 6 ? 1.0 + spread : 2.0 - spread;
+        vec4 base = u_transition == FADEFAST ? 1.0 + spread : 2.0 - spread;
         v = xmix(a, b, pow(vec4(p), 1.0 + log(base)));
     }
     fragColor = xfadeStore(v);

@@ -4,12 +4,10 @@
 // as xfade stores a float into an 8-bit sample (alpha rounded). The centre is the integer half of the size.
 uniform sampler2D u_from;
 uniform sampler2D u_to;
-uniform int u_transition;   // index in the family, in XfadeTransition's order (below)
+uniform int u_transition;   // the member's index in the family, defined by name by the renderer
 uniform float u_progress;
 out vec4 fragColor;
 
-const int CIRCLECROP = 0, RECTCROP = 1, RADIAL = 2, CIRCLEOPEN = 3, CIRCLECLOSE = 4;
-const int VERTOPEN = 5, VERTCLOSE = 6, HORZOPEN = 7, HORZCLOSE = 8;
 const vec4 OPAQUE_BLACK = vec4(0.0, 0.0, 0.0, 255.0);
 
 void main() {

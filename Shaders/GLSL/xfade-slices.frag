@@ -4,11 +4,10 @@
 // 1 (from) → 0 (to).
 uniform sampler2D u_from;
 uniform sampler2D u_to;
-uniform int u_transition;   // index in the family, in XfadeTransition's order (below)
+uniform int u_transition;   // the member's index in the family, defined by name by the renderer
 uniform float u_progress;
 out vec4 fragColor;
 
-const int HLSLICE = 0, HRSLICE = 1, VUSLICE = 2, VDSLICE = 3;
 
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);

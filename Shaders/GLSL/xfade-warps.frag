@@ -5,7 +5,7 @@
 uniform sampler2D u_from;
 uniform sampler2D u_to;
 // Index in the family: pixelize, hblur, squeezeh, squeezev, zoomin.
-uniform int u_transition;
+uniform int u_transition;   // the member's index in the family, defined by name by the renderer
 uniform float u_progress;
 // Per-frame numbers from SegueCore (XfadeCall.canvasUniforms).
 uniform float u_pixelizeBlockSide;
@@ -27,11 +27,11 @@ void main() {
     vec2 extent = vec2(size);
     float p = u_progress;
     vec4 v;
-    if (u_transition == 0) {            // pixelize
+    if (u_transition == PIXELIZE) {
         float side = u_pixelizeBlockSide;
         ivec2 at = side > 0.0 ? ivec2(blockCentre(pixel.x, side, extent.x), blockCentre(pixel.y, side, extent.y)) : pixel;
         v = xmix(fetch(u_from, at, size), fetch(u_to, at, size), p);
-    } else if (u_transition == 1) {     // hblur: a box from the pixel rightwards, cut at the edge
+    } else if (u_transition == HBLUR) {        //  a box from the pixel rightwards, cut at the edge
         int boxLength = min(u_hblurBoxLength, size.x - pixel.x);
         vec4 sumA = vec4(0.0), sumB = vec4(0.0);
         for (int i = 0; i < boxLength; i++) {
@@ -40,8 +40,8 @@ void main() {
         }
         float count = float(boxLength);
         v = (sumA * p + sumB * (1.0 - p)) / count;   // mixed, then divided once, as the software twin
-    } else if (u_transition == 2 || u_transition == 3) {   // squeezeh (rows), squeezev (columns)
-        bool rows = u_transition == 2;
+    } else if (u_transition == SQUEEZEH || u_transition == SQUEEZEV) {   // rows, columns
+        bool rows = u_transition == SQUEEZEH;
         float position = rows ? float(pixel.y) / extent.y : float(pixel.x) / extent.x;
         float z = 0.5 + (position - 0.5) / p;
         if (p > 0.0 && z >= 0.0 && z <= 1.0) {

@@ -7,11 +7,10 @@
 uniform sampler2D u_from;
 uniform sampler2D u_to;
 uniform sampler2D u_noise;
-uniform int u_transition;   // index in the family, in XfadeTransition's order (below)
+uniform int u_transition;   // the member's index in the family, defined by name by the renderer
 uniform float u_progress;
 out vec4 fragColor;
 
-const int HLWIND = 0, HRWIND = 1, VUWIND = 2, VDWIND = 3;
 
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);

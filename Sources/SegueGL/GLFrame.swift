@@ -19,18 +19,9 @@ struct GLFrame {
     /// onto it would return the source and can be skipped.
     var canvasIsTransparent = false
 
-    /// Draws the lowered steps onto the canvas, a cross-dissolve as one `mix` pass.
+    /// Draws the lowered steps onto the canvas.
     mutating func draw(_ steps: [LoweredStep]) throws(SegueError) {
-        var steps = steps[...]
-        while !steps.isEmpty {
-            if let mix = CrossDissolve(leading: steps, canvas: canvas) {
-                canvasIsTransparent = false
-                try draw(mix)
-                steps.removeFirst(mix.stepCount)
-                continue
-            }
-            try draw(steps.removeFirst())
-        }
+        for step in steps { try draw(step) }
     }
 
     /// Draws one lowered command onto the canvas.
@@ -45,7 +36,8 @@ struct GLFrame {
         case .lumaWipe(let wipe): try draw(wipe)
         case .sprites(let field): try draw(field)
         case .shader(let call): try draw(call)
-        case .xfade(let call): try draw(call)
+        case .xfade(let xfade): try draw(xfade)
+        case .mix(let mix): try draw(mix)
         }
     }
 
@@ -58,6 +50,14 @@ struct GLFrame {
                            extra: [String: GLTexture] = [:]) throws(SegueError) {
         glUseProgram(program.id)
         for (name, value) in uniforms.sorted(by: { $0.key < $1.key }) { try GLUniformType.set(value, name: name, in: program) }
+        try bindInputs(of: program, inputs, extra: extra)
+        setBlend(nil)
+        drawQuad(program, Rect(size: canvas))
+    }
+
+    /// Binds `inputs` (images) and `extra` (textures the renderer made) to `program`'s
+    /// `sampler2D`s of those names, in name order, one texture unit each; the program is in use.
+    func bindInputs(of program: GLProgram, _ inputs: [String: ImageRef], extra: [String: GLTexture] = [:]) throws(SegueError) {
         let inputs = inputs.sorted { $0.key < $1.key }
         guard inputs.count + extra.count <= maxTextureUnits else {
             throw .invalidInput("shader '\(program.name)': \(inputs.count + extra.count) inputs, at most \(maxTextureUnits) texture units")
@@ -75,8 +75,6 @@ struct GLFrame {
             glUniform1i(uniform.location, GLint(unit))
         }
         glActiveTexture(GLenum(GL_TEXTURE0))
-        setBlend(nil)
-        drawQuad(program, Rect(size: canvas))
     }
 
     /// Premultiplied blending; nil replaces the destination (as does a draw onto a

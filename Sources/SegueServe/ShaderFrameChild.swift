@@ -1,5 +1,6 @@
 import Foundation
 import SegueCore
+import SegueIO
 
 /// A user shader's frame drawn by a child `segue still … -o -`, which the per-frame time limit
 /// ends instead of the server. A draw stuck in the GL driver cannot be cancelled: in-process,
@@ -11,26 +12,20 @@ enum ShaderFrameChild {
     /// (the arguments name files as the server was given them). A frame past the limit is
     /// `.invalidInput` naming `shaderPath`.
     static func png(stillArguments: [String], timeLimit: Double, shaderPath: String) throws(SegueError) -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["still"] + stillArguments + ["--time-limit", Allowed<Double>.format(timeLimit), "-o", "-"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { throw SegueError(.internalError, "cannot start \(executable): \(error.localizedDescription)") }
+        let child = try ChildProcess(ChildProcess.segueExecutable,
+                                     ["still"] + stillArguments + ["--time-limit", Allowed<Double>.format(timeLimit), "-o", "-"],
+                                     stdout: .pipe, stderr: .pipe)
         // The child's watchdog ends it at the limit; this is the backstop should it not start
         // drawing at all (a wedged driver), so the render thread is never held for good.
-        let backstop = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        let backstop = DispatchWorkItem { child.terminate() }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit * 2 + 30, execute: backstop)
         var message = Data()
-        let readErrors = DispatchWorkItem { message = errors.fileHandleForReading.readDataToEndOfFile() }
+        let readErrors = DispatchWorkItem { message = child.errorOutput?.readDataToEndOfFile() ?? Data() }
         DispatchQueue.global().async(execute: readErrors)
-        let png = output.fileHandleForReading.readDataToEndOfFile()
+        let (png, end) = child.readAllAndWait()
         readErrors.wait()
-        process.waitUntilExit()
         backstop.cancel()
-        let status = process.terminationReason == .exit ? process.terminationStatus : -1
+        let status: Int32 = if case .exit(let code) = end { code } else { -1 }
         if status == 0 { return png }
         let line = String(decoding: message, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         let detail = line.hasPrefix("segue: ") ? String(line.dropFirst(7)) : line
@@ -39,10 +34,5 @@ enum ShaderFrameChild {
         }
         let kind = SegueError.Kind.allCases.first { $0.exitCode == status } ?? .internalError
         throw SegueError(kind, detail.isEmpty ? "segue still exited with status \(status)" : detail)
-    }
-
-    /// This program (`segue`), to run again as the child.
-    private static var executable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }

@@ -61,14 +61,7 @@ public final class SoftwareRenderer: FrameRenderer {
                         sizes: [ImageRef: PixelSize], opaqueImages: Set<ImageRef>) throws(SegueError) -> [any RowOp] {
         let width = plan.size.width
         var ops: [any RowOp] = []
-        var steps = plan.steps[...]
-        while !steps.isEmpty {
-            if let mix = CrossDissolve(leading: steps, canvas: plan.size) {
-                ops.append(try mixOp(mix, canvas: plan.size, source: source))
-                steps.removeFirst(mix.stepCount)
-                continue
-            }
-            let step = steps.removeFirst()
+        for step in plan.steps {
             switch step.command {
             case .clear(let color): ops.append(ClearOp(color, width: width))
             case .fill(let fill): ops.append(FillOp(fill, width: width))
@@ -86,8 +79,10 @@ public final class SoftwareRenderer: FrameRenderer {
             case .sprites(let field):
                 ops.append(SpriteOp(field, sprites: spriteExpansion.sprites(of: field), source: try source(field.source),
                                     sourceSize: sizes[field.source] ?? .init(width: 0, height: 0), canvas: plan.size))
-            case .xfade(let call):
-                ops.append(XfadeOp(call, from: try source(call.from), to: try source(call.to), canvas: plan.size))
+            case .xfade(let xfade):
+                ops.append(XfadeOp(xfade, from: try source(xfade.from), to: try source(xfade.to), canvas: plan.size))
+            case .mix(let mix):
+                ops.append(try mixOp(mix, canvas: plan.size, source: source))
             case .shader(let call):
                 throw .invalidInput("shader '\(call.program)' runs on GL only; render it with --backend gl")
             }

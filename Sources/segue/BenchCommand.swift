@@ -379,11 +379,11 @@ struct BenchCommand: ParsableCommand {
         guard FileManager.default.createFile(atPath: dir + "/blend.c", contents: Data(CBlendSource.text.utf8)) else {
             throw .io("\(dir)/blend.c: cannot write")
         }
-        let (built, log) = try runTool(cc, ["-O3", "-march=native", "-pthread", CBlendSource.timingMainDefine,
-                                           "-o", dir + "/blend", dir + "/blend.c"])
-        guard built else { throw .io("C blend: \(cc) failed: \(log.split(whereSeparator: \.isNewline).last ?? "")") }
+        let (built, _, problem) = try runTool(cc, ["-O3", "-march=native", "-pthread", CBlendSource.timingMainDefine,
+                                                  "-o", dir + "/blend", dir + "/blend.c"])
+        guard built else { throw .io("C blend: \(cc) failed: \(problem ?? "")") }
         let threads = SystemInfo.activeProcessorCount
-        let (ran, output) = try runTool(dir + "/blend", ["\(size.pixelCount)", "\(max(frames, 60))", "\(threads)"])
+        let (ran, output, _) = try runTool(dir + "/blend", ["\(size.pixelCount)", "\(max(frames, 60))", "\(threads)"])
         let samples = output.split(whereSeparator: \.isNewline).compactMap { Double($0) }
         guard ran, samples.count == 5 else { throw SegueError(.internalError, "C blend printed \(output)") }
         let stat = Stat(samples)
@@ -392,36 +392,19 @@ struct BenchCommand: ParsableCommand {
 
     private func fileName(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
 
-    /// Runs a tool to the end; returns whether it exited 0 and its stdout + stderr.
-    private func runTool(_ path: String, _ arguments: [String]) throws(SegueError) -> (Bool, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        do { try process.run() } catch { throw .io("cannot start \(path): \(error)") }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
+    /// Runs a tool to the end: whether it exited 0, its stdout, and its last line on stderr.
+    private func runTool(_ path: String, _ arguments: [String]) throws(SegueError) -> (Bool, String, String?) {
+        let child = try ChildProcess(path, arguments, stdout: .pipe)
+        let (output, end) = child.readAllAndWait()
+        return (end.succeeded, String(decoding: output, as: UTF8.self), child.lastErrorLine())
     }
 
     func runFFmpeg(_ path: String, _ arguments: [String]) throws(SegueError) -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
         let start = DispatchTime.now()
-        do { try process.run() } catch { throw .io("cannot start ffmpeg: \(error)") }
-        let log = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let child = try ChildProcess(path, arguments, name: "ffmpeg")
+        let end = child.wait()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        guard process.terminationStatus == 0 else {
-            let last = String(decoding: log, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? "exit \(process.terminationStatus)"
-            throw .io("ffmpeg failed: \(last)")
-        }
+        guard end.succeeded else { throw .io("ffmpeg failed: \(child.lastErrorLine() ?? "exit status \(end.status)")") }
         return seconds
     }
 
@@ -432,15 +415,8 @@ struct BenchCommand: ParsableCommand {
     }
 
     static func ffmpegVersion(_ path: String) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-version"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        guard let child = try? ChildProcess(path, ["-version"], stdout: .pipe, stderr: .null) else { return nil }
+        let data = child.readAllAndWait().0
         return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
     }
 }

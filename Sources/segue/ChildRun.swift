@@ -1,5 +1,6 @@
 import Foundation
 import SegueCore
+import SegueIO
 
 /// Runs this executable again as a child process sharing stdin, stdout and stderr, and waits.
 ///
@@ -11,17 +12,14 @@ enum ChildRun {
     /// The arguments this process was started with, without the program name.
     static var ownArguments: [String] { Array(CommandLine.arguments.dropFirst()) }
 
-    /// The child's exit status; 128 + N when a signal N ended it, as shells report it.
+    /// The child's exit status; 128 + N when a signal N ended it, as shells report it. It shares
+    /// this process's stdin, stdout and stderr, and is killed should this one be interrupted.
     static func run(_ arguments: [String]) -> Int32 {
-        let process = Process()
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        do { try process.run() } catch {
-            printError("segue: cannot start \(executable): \(error.localizedDescription)")
+        do throws(SegueError) {
+            return try ChildProcess(ChildProcess.segueExecutable, arguments, stdin: .inherit, stdout: .inherit, stderr: .inherit).wait().status
+        } catch {
+            printError("segue: \(error.message)")
             return SegueError.Kind.internalError.exitCode
         }
-        process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     }
 }

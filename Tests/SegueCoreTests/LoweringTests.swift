@@ -23,6 +23,7 @@ struct LoweringTests {
             case .sprites: "sprites"
             case .shader: "shader"
             case .xfade: "xfade"
+            case .mix: "mix"
             }
         }
     }
@@ -149,5 +150,38 @@ struct LoweringTests {
         }
         #expect { _ = try FramePlan(size: PixelSize(width: 0, height: 3), time: 0, progress: 0, commands: []).lowered(imageSizes: [:]) }
             throws: { error in (error as? SegueError)?.kind == .invalidInput }
+    }
+
+    /// A cross-dissolve is fused by the lowering, once, for both renderers: a clear to
+    /// transparent and the canvas-filling `plus` layers after it become one `mix` step.
+    @Test func aCrossDissolveIsOneMixStep() throws {
+        let whole = Rect(size: canvas)
+        let fade: [DrawCommand] = [.clear(.clear), .layer(Layer(source: .from, frame: whole, opacity: 0.25, blend: .plus)),
+                                   .layer(Layer(source: .to, frame: whole, opacity: 0.75, blend: .plus))]
+        let plan = try lower(fade)
+        #expect(names(plan) == ["mix"])
+        guard case .mix(let mix) = plan.steps[0].command else { Issue.record("no mix"); return }
+        #expect(mix.layers.map(\.opacity) == [0.25, 0.75] && !plan.steps[0].canvasIsTransparent)
+        // A layer that does not cover the canvas, or blends otherwise, ends the run.
+        let partial = fade + [.layer(Layer(source: .from, frame: Rect(x: 1, y: 0, width: 39, height: 30), blend: .plus))]
+        #expect(names(try lower(partial)) == ["mix", "layer"])
+        let over: [DrawCommand] = [.clear(.clear), .layer(Layer(source: .from, frame: whole))]
+        #expect(names(try lower(over)) == ["clear", "layer"])
+    }
+
+    /// An xfade's per-frame numbers are worked out in the lowering: what a wipe shows of `from`,
+    /// how far a slide moves, a warp's block side and box length.
+    @Test func anXfadeCarriesItsFramesNumbers() throws {
+        func frame(_ transition: XfadeTransition, _ progress: Double) throws -> XfadeFrame? {
+            guard case .xfade(let x) = try lower([.xfade(XfadeCall(transition: transition, progress: progress))]).steps.first?.command else { return nil }
+            #expect(x.progress == Float(progress))
+            return x.frame
+        }
+        let call = { (t: XfadeTransition, p: Double) in XfadeCall(transition: t, progress: p) }
+        #expect(try frame(.wipeleft, 0.5) == call(.wipeleft, 0.5).wipeRegion(canvas: canvas).map { .wipe($0) })
+        #expect(try frame(.slideup, 0.3) == call(.slideup, 0.3).slideMotion(canvas: canvas).map { .slide($0) })
+        #expect(try frame(.pixelize, 0.4) == .warp(pixelizeBlockSide: call(.pixelize, 0.4).pixelizeBlockSide(canvas: canvas),
+                                                   hblurBoxLength: call(.pixelize, 0.4).hblurBoxLength(canvas: canvas)))
+        #expect(try frame(.circleopen, 0.4) == .plain)
     }
 }

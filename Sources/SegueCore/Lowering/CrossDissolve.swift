@@ -1,8 +1,9 @@
 /// A cross-dissolve as the lowering leaves it: a clear to transparent, then layers that each
 /// add (`plus`) a whole image onto the whole canvas texel for texel, so every pixel is
-/// `Σ opacityᵢ · imageᵢ`. A renderer may draw it as one pass rounded once (software `MixOp`,
-/// GL `mix.frag`); the clear and per-layer passes give the same pixels within one level. This
-/// is the one place the rule for what fuses is written.
+/// `Σ opacityᵢ · imageᵢ`. The lowering puts it in the plan in their place (`LoweredCommand.mix`)
+/// and both renderers draw it as one pass rounded once (software `MixOp`, GL `mix.frag`); the
+/// clear and per-layer passes would give the same pixels within one level. This is the one
+/// place the rule for what fuses is written.
 public struct CrossDissolve: Sendable {
     /// The added layers, in plan order; at least one.
     public let layers: [LoweredLayer]

@@ -30,7 +30,10 @@ public enum LoweredCommand: Sendable {
     case lumaWipe(LumaWipe)
     case sprites(SpriteField)
     case shader(ShaderCall)
-    case xfade(XfadeCall)
+    case xfade(LoweredXfade)
+    /// A clear to transparent and the canvas-filling `plus` layers after it, drawn as one pass
+    /// rounded once (`CrossDissolve`).
+    case mix(CrossDissolve)
 }
 
 /// A colour as the four premultiplied bytes a pixel holds (`Color.premultipliedBytes`).

@@ -59,7 +59,7 @@ extension FramePlan {
                 drawing.append(.shader(call))
             case .xfade(let call):
                 for ref in [call.from, call.to] { try requireCanvasSize(ref, for: "xfade \(call.transition.rawValue)") }
-                drawing.append(.xfade(call))
+                drawing.append(.xfade(LoweredXfade(call, canvas: self.size)))
             }
         }
         if let first = drawing.first, first.replacesCanvas {} else {
@@ -73,7 +73,7 @@ extension FramePlan {
             steps.append(LoweredStep(command: command, canvasIsTransparent: transparent))
             if case .clear(let c) = command { transparent = c.isTransparent } else { transparent = false }
         }
-        return LoweredPlan(size: self.size, blurs: blurs, steps: steps)
+        return LoweredPlan(size: self.size, blurs: blurs, steps: Self.fusingCrossDissolves(steps, canvas: self.size))
     }
 
     /// A fill that draws something: radii fitted; nil for a transparent colour or an empty shape.
@@ -132,11 +132,31 @@ extension FramePlan {
     }
 }
 
+extension FramePlan {
+    /// `steps` with each cross-dissolve (a clear to transparent and the canvas-filling `plus`
+    /// layers after it) replaced by one `mix` step, which replaces the canvas.
+    static func fusingCrossDissolves(_ steps: [LoweredStep], canvas: PixelSize) -> [LoweredStep] {
+        var fused: [LoweredStep] = []
+        var rest = steps[...]
+        while let step = rest.first {
+            if let mix = CrossDissolve(leading: rest, canvas: canvas) {
+                // It replaces the canvas, then adds onto its own first pass: never onto a clear canvas.
+                fused.append(LoweredStep(command: .mix(mix), canvasIsTransparent: false))
+                rest.removeFirst(mix.stepCount)
+            } else {
+                fused.append(step)
+                rest.removeFirst()
+            }
+        }
+        return fused
+    }
+}
+
 extension LoweredCommand {
     /// Whether the command sets every pixel of the canvas without reading it.
     var replacesCanvas: Bool {
         switch self {
-        case .clear, .reveal, .lumaWipe, .shader, .xfade: return true
+        case .clear, .reveal, .lumaWipe, .shader, .xfade, .mix: return true
         case .fill, .shadow, .layer, .sprites: return false
         }
     }

@@ -49,15 +49,6 @@ extension LumaWipe {
     }
 }
 
-extension XfadeCall {
-    /// The uniforms of its family's program (`xfade-<family>.frag`).
-    public var programUniforms: [String: UniformValue] {
-        ["u_transition": .int(transition.indexInFamily), "u_progress": .float(progress)]
-    }
-    /// Sampler name → image.
-    public var programInputs: [String: ImageRef] { ["u_from": from, "u_to": to] }
-}
-
 extension DrawCommand {
     /// The canvas program that draws this command and what it reads; nil for commands no
     /// canvas program draws (and for a reveal of an empty shape, which shows `outside` alone).

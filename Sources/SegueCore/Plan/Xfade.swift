@@ -37,7 +37,8 @@ public enum XfadeTransition: String, CaseIterable, Codable, Sendable {
     /// Whether it reads xfade's noise (`XfadeNoiseField`).
     public var readsNoise: Bool { self == .dissolve || family == .winds }
 
-    /// This transition's position among its family's members: the GL program's `u_transition`.
+    /// This transition's position among its family's members: the GL program's `u_transition`,
+    /// and the value its name is defined as in that program.
     public var indexInFamily: Int {
         Self.allCases.filter { $0.family == family }.firstIndex(of: self) ?? 0
     }
@@ -47,8 +48,6 @@ public enum XfadeTransition: String, CaseIterable, Codable, Sendable {
 public enum XfadeFamily: String, CaseIterable, Sendable {
     case fades, warps, wipes, slides, smooth, diagonals, shapes, slices, winds
 
-    /// The GL program's file name without `.frag`.
-    public var programName: String { "xfade-" + rawValue }
     public var members: [XfadeTransition] { XfadeTransition.allCases.filter { $0.family == self } }
 }
 

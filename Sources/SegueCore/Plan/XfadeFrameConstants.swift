@@ -1,6 +1,6 @@
 /// What xfade's warps compute once per frame from progress and the canvas (FFmpeg
-/// libavfilter/vf_xfade.c), in single precision as it does; both renderers read these values
-/// (the GL program as `canvasUniforms`) so they cannot drift apart.
+/// libavfilter/vf_xfade.c), in single precision as it does; the lowering puts them in the frame
+/// (`XfadeFrame.warp`), so both renderers read the same values.
 extension XfadeCall {
     /// pixelize's block side in pixels: it grows to min(w, h)/`pixelizeBlocks` at the midpoint,
     /// in 50 steps each way; 0 where there are no blocks (the ends).
@@ -19,15 +19,5 @@ extension XfadeCall {
         let ramp = p <= 0.5 ? p * 2 : (1 - p) * 2
         let length = 1 + Float(widest) * ramp
         return length.isFinite ? min(max(Int(max(length, 1)), 1), max(1, canvas.width)) : 1
-    }
-
-    /// The uniforms that depend on the canvas size as well (`xfade-warps.frag`, and the wipes'
-    /// and slides' geometry, `XfadeGeometry.swift`).
-    public func canvasUniforms(_ canvas: PixelSize) -> [String: UniformValue] {
-        if let region = wipeRegion(canvas: canvas) { return region.uniforms }
-        if let motion = slideMotion(canvas: canvas) { return motion.uniforms }
-        guard transition.family == .warps else { return [:] }
-        return ["u_pixelizeBlockSide": .float(Double(pixelizeBlockSide(canvas: canvas))),
-                "u_hblurBoxLength": .int(hblurBoxLength(canvas: canvas))]
     }
 }

@@ -1,6 +1,7 @@
 /// The per-frame geometry of xfade's wipes and slides, from FFmpeg libavfilter/vf_xfade.c:
-/// where the cut lines fall and how far the images move. Computed here once so the software
-/// renderer, the GL programs (as uniforms) and the tests read the same integers. xfade works in
+/// where the cut lines fall and how far the images move. The lowering computes them once a
+/// frame (`LoweredXfade`), so the software renderer, the GL programs and the tests read the same
+/// integers. xfade works in
 /// single precision and converts to `int` by truncation; so does every formula here.
 extension XfadeCall {
     /// xfade's progress as vf_xfade.c holds it (a C `float`).
@@ -88,11 +89,6 @@ public struct XfadeWipeRegion: Equatable, Sendable {
         return min(max(d / Float(softness) + 0.5, 0), 1)
     }
 
-    /// The GL uniforms: `u_fromRect` (minX, minY, maxX, maxY) and `u_softness`.
-    public var uniforms: [String: UniformValue] {
-        ["u_fromRect": UniformValue(type: "vec4", values: [minX, minY, maxX, maxY]), "u_softness": .float(softness)]
-    }
-
     // Centre x + 0.5 inside (lo, hi) ⇔ floor(lo − 0.5) < x < ceil(hi − 0.5).
     private static func span(_ lo: Double, _ hi: Double, limit: Int) -> Range<Int> {
         let first = min(max(Int(max((lo - 0.5).rounded(.down), -1)) + 1, 0), limit)
@@ -110,9 +106,4 @@ public struct XfadeSlideMotion: Equatable, Sendable {
     public var offset: Int
     public var toShift: Int
     public var fromShift: Int
-
-    /// The GL uniforms: `u_vertical`, `u_offset`, `u_toShift`, `u_fromShift`.
-    public var uniforms: [String: UniformValue] {
-        ["u_vertical": .bool(vertical), "u_offset": .int(offset), "u_toShift": .int(toShift), "u_fromShift": .int(fromShift)]
-    }
 }

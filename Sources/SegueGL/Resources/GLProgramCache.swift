@@ -105,15 +105,16 @@ final class GLProgramCache {
         return program
     }
 
-    /// The program of an xfade family (`Shaders/GLSL/xfade-<family>.frag`), compiled on first use.
+    /// The program of an xfade family (`Shaders/GLSL/xfade-<family>.frag`), compiled on first use,
+    /// with each member's name defined as its index in the family (`#define FADEBLACK 2`), the
+    /// value `u_transition` takes: the numbering is `XfadeTransition`'s order, written nowhere else.
     func xfadeProgram(_ family: XfadeFamily) throws(SegueError) -> GLProgram {
         if let program = xfade[family] { return program }
-        guard let file = ShaderFile(rawValue: family.programName + ".frag") else {
-            throw SegueError(.internalError, "no shader file for xfade family '\(family.rawValue)'")
-        }
+        let file = family.shaderFile
         let kind: SegueError.Kind = files.directory == nil ? .internalError : .invalidInput
+        let defines = family.members.map { "#define \($0.rawValue.uppercased()) \($0.indexInFamily)\n" }.joined()
         let fragment = GLSLStage(name: file.rawValue, body: files.source(of: file), shapes: shapes,
-                                 header: files.source(of: .xfade) + "\n")
+                                 header: defines + files.source(of: .xfade) + "\n")
         let program = try GLProgram(name: file.rawValue, vertex: quadStage, fragment: fragment, errorKind: kind)
         xfade[family] = program
         return program
@@ -124,5 +125,22 @@ final class GLProgramCache {
         builtins.removeAll()
         callable.removeAll()
         xfade.removeAll()
+    }
+}
+
+extension XfadeFamily {
+    /// The family's program.
+    var shaderFile: ShaderFile {
+        switch self {
+        case .fades: .xfadeFades
+        case .warps: .xfadeWarps
+        case .wipes: .xfadeWipes
+        case .slides: .xfadeSlides
+        case .smooth: .xfadeSmooth
+        case .diagonals: .xfadeDiagonals
+        case .shapes: .xfadeShapes
+        case .slices: .xfadeSlices
+        case .winds: .xfadeWinds
+        }
     }
 }

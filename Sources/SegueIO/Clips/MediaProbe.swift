@@ -213,39 +213,23 @@ public enum MediaProbe {
     static func runFFprobe(_ path: String, arguments: [String] = ["-show_streams", "-show_format"],
                            timeLimit: Double = timeLimit) throws(SegueError) -> [UInt8] {
         let ffprobe = try FFmpegTools.required("ffprobe", for: path)
-        let log = try ChildProcessLog()
-        defer { log.release() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffprobe)
-        process.arguments = ["-v", "error", "-print_format", "json"] + arguments + FFmpegTools.inputArguments(path)
-        let pipe = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = pipe
-        process.standardError = log.handle
-        let (_, cleanup) = try CleanupRegistry.shared.register(creating: { () throws(SegueError) in
-            do { try process.run() } catch { throw SegueError(.io, "cannot start ffprobe (\(error))", path: path) }
-        }, cleanup: {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
-        })
-        defer { CleanupRegistry.shared.remove(cleanup) }
-        let output = pipe.fileHandleForReading
-        defer { try? output.close() }
+        let child = try ChildProcess(ffprobe, ["-v", "error", "-print_format", "json"] + arguments + FFmpegTools.inputArguments(path),
+                                     stdout: .pipe, name: path)
+        defer { try? child.output?.close() }
         let json: [UInt8]
-        switch readAll(output.fileDescriptor, limit: maxReportBytes, seconds: timeLimit) {
+        switch readAll(child.output?.fileDescriptor ?? -1, limit: maxReportBytes, seconds: timeLimit) {
         case .complete(let bytes):
             json = bytes
-            process.waitUntilExit()
         case .tooLong:
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            child.kill()
             throw SegueError(.invalidInput, "ffprobe's description of it is over \(maxReportBytes >> 20) MiB", path: path)
         case .overTime:
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            child.kill()
             throw SegueError(.invalidInput, "ffprobe was still reading it after \(readable(timeLimit)) s; not a file to wait on", path: path)
         }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let reason = log.lastLine().map { FFmpegTools.reason($0, path: path) } ?? "ffprobe exit status \(process.terminationStatus)"
+        let end = child.wait()
+        guard end.succeeded else {
+            let reason = child.lastErrorLine().map { FFmpegTools.reason($0, path: path) } ?? "ffprobe exit status \(end.status)"
             throw SegueError(.invalidInput, "\(unreadable): \(reason)", path: path)
         }
         return json

@@ -36,10 +36,8 @@ public final class VideoClipDecoder: @unchecked Sendable {
     /// How frames cross the pipe.
     let transport: Transport
 
-    private let process = Process()
+    private let child: ChildProcess
     private let output: FileHandle
-    private let log: ChildProcessLog
-    private let cleanup: CleanupRegistry.Token
     private let frames = FrameQueue(capacity: queueDepth)
     /// Signalled by the reading thread when it has finished (and reaped the child).
     private let readerDone = DispatchSemaphore(value: 0)
@@ -74,48 +72,32 @@ public final class VideoClipDecoder: @unchecked Sendable {
         self.size = size
         frameLimit = Self.frameCount(length: length, fps: fps)
         transport = Transport.choose(source: source, size: size, fit: fit)
-        log = try ChildProcessLog()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        // `0:V:0`: the first video stream that is not cover art, the one `MediaProbe` describes;
-        // `?` makes a file without one fail with ffmpeg's "does not contain any stream" as its
-        // last line, not with its hint on how to ignore the missing stream.
         // A stream without a container cannot seek (ffmpeg gives no frame after `-ss` before
         // it): it is decoded from its start and the frames before `start` dropped.
         let seek = ["-ss", Self.seconds(start)]
         let seekable = source?.seekable ?? true
         var filter = Self.conformFilter(fps: fps, size: size, fit: fit, transport: transport)
         if firstPicture { filter = String(filter.drop { $0 != "," }.dropFirst()) }
-        process.arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"] + (seekable ? seek : [])
+        // `0:V:0`: the first video stream that is not cover art, the one `MediaProbe` describes;
+        // `?` makes a file without one fail with ffmpeg's "does not contain any stream" as its
+        // last line, not with its hint on how to ignore the missing stream.
+        child = try ChildProcess(ffmpeg, ["-hide_banner", "-nostdin", "-loglevel", "error"] + (seekable ? seek : [])
             + FFmpegTools.inputArguments(path) + (seekable || start == 0 ? [] : seek)
             + ["-map", "0:V:0?", "-an", "-sn", "-dn", "-vf", filter,
-               "-frames:v", String(frameLimit), "-f", "rawvideo", "-pix_fmt", transport.pixelFormat, "pipe:1"]
-        let pipe = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = pipe
-        process.standardError = log.handle
-        let process = process
-        do throws(SegueError) {
-            // Started and registered as one step: an interruption never leaves the child running.
-            cleanup = try CleanupRegistry.shared.register(creating: { () throws(SegueError) in
-                do { try process.run() } catch { throw SegueError(.io, "cannot start ffmpeg (\(error))", path: path) }
-            }, cleanup: {
-                if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
-            }).1
-        } catch {
-            log.release()
-            throw error
-        }
-        output = pipe.fileHandleForReading
+               "-frames:v", String(frameLimit), "-f", "rawvideo", "-pix_fmt", transport.pixelFormat, "pipe:1"],
+            stdout: .pipe, name: path)
+        guard let pipe = child.output else { throw SegueError(.internalError, "no pipe from ffmpeg", path: path) }
+        output = pipe
         ByteOutput.enlargePipeBuffer(output.fileDescriptor)
         let reader = FrameReader(path: path, size: size, transport: transport, limit: frameLimit, fd: output.fileDescriptor,
-                                 process: process, log: log, frames: frames, done: readerDone, pool: pool?.size == size ? pool : nil)
+                                 child: child, frames: frames, done: readerDone, pool: pool?.size == size ? pool : nil)
         Thread.detachNewThread { reader.run() }
     }
 
     deinit { close() }
 
     /// The ffmpeg child's pid (tests: it is gone after `close`).
-    var processIdentifier: Int32 { process.processIdentifier }
+    var processIdentifier: Int32 { child.processIdentifier }
 
     /// The next frame, premultiplied, `size`; nil after the last (at `frameLimit`, or earlier
     /// when the clip ends: not an error here), and after `close`. Waits for ffmpeg when no
@@ -134,11 +116,10 @@ public final class VideoClipDecoder: @unchecked Sendable {
         guard !closed else { return }
         closed = true
         frames.cancel()
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if child.isRunning { kill(child.processIdentifier, SIGKILL) }
         readerDone.wait()
-        CleanupRegistry.shared.remove(cleanup)
         try? output.close()
-        log.release()
+        child.releaseLog()
     }
 
     /// The filters that conform the clip to the canvas. `fps` first: frames chosen by
@@ -203,8 +184,7 @@ private struct FrameReader: @unchecked Sendable {
     let transport: VideoClipDecoder.Transport
     let limit: Int
     let fd: Int32
-    let process: Process
-    let log: ChildProcessLog
+    let child: ChildProcess
     let frames: FrameQueue
     let done: DispatchSemaphore
     let pool: FramePool?
@@ -218,9 +198,9 @@ private struct FrameReader: @unchecked Sendable {
             guard frames.put(frame) else { cancelled = true; break }
             delivered += 1
         }
-        if cancelled, process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        frames.finish(cancelled ? nil : failure(after: delivered))
+        if cancelled, child.isRunning { kill(child.processIdentifier, SIGKILL) }
+        let end = child.wait()
+        frames.finish(cancelled ? nil : failure(end, after: delivered))
         done.signal()
     }
 
@@ -256,10 +236,14 @@ private struct FrameReader: @unchecked Sendable {
     }
 
     /// The error ffmpeg's exit means, or nil when it ended well.
-    private func failure(after delivered: Int) -> SegueError? {
-        guard process.terminationReason != .exit || process.terminationStatus != 0 else { return nil }
-        let how = process.terminationReason == .exit ? "exit status \(process.terminationStatus)" : "killed by signal \(process.terminationStatus)"
-        let reason = log.lastLine().map { FFmpegTools.reason($0, path: path) } ?? "ffmpeg \(how)"
+    private func failure(_ end: ChildProcess.End, after delivered: Int) -> SegueError? {
+        let how: String
+        switch end {
+        case .exit(0): return nil
+        case .exit(let status): how = "exit status \(status)"
+        case .signal(let number): how = "killed by signal \(number)"
+        }
+        let reason = child.lastErrorLine().map { FFmpegTools.reason($0, path: path) } ?? "ffmpeg \(how)"
         let detail = delivered == 0 ? "cannot be decoded: \(reason)" : "decoding stopped after \(delivered) frames: \(reason)"
         return SegueError(.invalidInput, detail, path: path)
     }

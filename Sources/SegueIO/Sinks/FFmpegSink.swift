@@ -20,7 +20,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     public let frameRate: FrameRateCap
     /// Why frames are left out, when they are: one line for stderr.
     public let note: String?
-    private let process = Process()
+    private let child: ChildProcess
     private let input: ByteOutput
     private let stdinHandle: FileHandle
     private let straight = StraightAlphaFrames()
@@ -33,8 +33,6 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     private let lock: OutputLock?
     /// Standard output or a special file: ffmpeg's stdout.
     private let stream: ByteOutput?
-    private let log: ChildProcessLog
-    private let cleanup: CleanupRegistry.Token
     /// Set once the output is committed or discarded.
     private var done = false
     /// The sound's length, when the file carries sound: checked against the pictures before
@@ -76,6 +74,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
             .compactMap { $0 }
         note = notes.isEmpty ? nil : notes.joined(separator: "; ")
         let target: String
+        let output: ChildProcess.Stream
         switch try OutputDestination(path) {
         case .file(let resolved):
             let parent = parentDirectory(of: resolved)
@@ -86,44 +85,34 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
             self.file = file
             stream = nil
             target = file.temporaryPath
-            process.standardOutput = FileHandle.nullDevice
+            output = .null
         case .standardOutput, .special:
             let stream = try ByteOutput(path: path)
             self.stream = stream
             file = nil
             lock = nil
             target = "pipe:1"
-            process.standardOutput = FileHandle(fileDescriptor: stream.descriptor, closeOnDealloc: false)
+            output = .handle(FileHandle(fileDescriptor: stream.descriptor, closeOnDealloc: false))
         }
-        log = try ChildProcessLog()
-
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
-                             "-f", "rawvideo", "-pix_fmt", encoding.keepsAlpha ? "rgba" : "rgb0",
-                             "-s", size.description, "-framerate", String(frameRate.rate), "-i", "pipe:0"]
+        let arguments = ["-hide_banner", "-loglevel", "error", "-y",
+                         "-f", "rawvideo", "-pix_fmt", encoding.keepsAlpha ? "rgba" : "rgb0",
+                         "-s", size.description, "-framerate", String(frameRate.rate), "-i", "pipe:0"]
             + (sound?.track.inputArguments ?? [])
             + Self.graphArguments(container, colorSpace, audio: sound?.track, frames: cap.kept.count, size: size)
             + Self.encoderArguments(container, seekable: file != nil) + (sound?.codec ?? []) + [target]
-        let pipe = Pipe()
-        process.standardInput = pipe
-        process.standardError = log.handle
-        let (process, temporary) = (process, file?.temporaryPath)
+        let temporary = file?.temporaryPath
         do throws(SegueError) {
-            // Started and registered as one step: an interruption stops the child and removes
-            // its file, never one without the other.
-            cleanup = try CleanupRegistry.shared.register(creating: { () throws(SegueError) in
-                do { try process.run() } catch { throw SegueError(.io, "cannot start ffmpeg (\(error))", path: path) }
-            }, cleanup: {
-                if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+            // An interruption stops the child and removes its file, never one without the other.
+            child = try ChildProcess(ffmpeg, arguments, stdin: .pipe, stdout: output, name: path) {
                 if let temporary { unlink(temporary) }
-            }).1
+            }
         } catch {
-            log.release()
             stream?.discard()
             lock?.release()
             throw error
         }
-        stdinHandle = pipe.fileHandleForWriting
+        guard let pipe = child.input else { throw SegueError(.internalError, "no pipe into ffmpeg", path: path) }
+        stdinHandle = pipe
         ByteOutput.enlargePipeBuffer(stdinHandle.fileDescriptor)
         input = ByteOutput(descriptor: stdinHandle.fileDescriptor, name: "ffmpeg (\(path))")
     }
@@ -132,15 +121,8 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     /// and installing Debian's ffmpeg mends both).
     private static func encoders(of ffmpeg: String) -> Set<String> {
         if let known = encodersByProgram.withLock({ $0[ffmpeg] }) { return known }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-hide_banner", "-encoders"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return [] }
-        let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        guard let child = try? ChildProcess(ffmpeg, ["-hide_banner", "-encoders"], stdout: .pipe, stderr: .null) else { return [] }
+        let listing = String(decoding: child.readAllAndWait().0, as: UTF8.self)
         // Each encoder is a line ` V....D name  description`, after a legend and a ` ------` line.
         let names = Set(listing.split(whereSeparator: \.isNewline).compactMap { line -> String? in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
@@ -221,7 +203,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     private func stopped(by error: SegueError) -> SegueError {
         // ffmpeg exited early: its own message says why better than EPIPE does.
         try? stdinHandle.close()
-        process.waitUntilExit()
+        _ = child.waitForExit()
         let reason = failureReason()
         discard()
         return reason ?? error
@@ -229,9 +211,9 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
 
     public func finish() throws(SegueError) {
         try? stdinHandle.close()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let reason = failureReason() ?? SegueError(.io, "exit status \(process.terminationStatus)", path: path)
+        let end = child.waitForExit()
+        guard end.succeeded else {
+            let reason = failureReason() ?? SegueError(.io, "exit status \(end.status)", path: path)
             discard()
             throw reason
         }
@@ -245,8 +227,8 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
             }
         }
         done = true
-        CleanupRegistry.shared.remove(cleanup)
-        log.release()
+        child.releaseCleanup()
+        child.releaseLog()
         defer { lock?.release() }
         if let stream { try stream.commit() }
         try file?.commit()
@@ -254,7 +236,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
 
     /// `PATH: ffmpeg failed: <its last stderr line>`.
     private func failureReason() -> SegueError? {
-        log.lastLine().map { SegueError(.io, "ffmpeg failed: \($0)", path: path) }
+        child.lastErrorLine().map { SegueError(.io, "ffmpeg failed: \($0)", path: path) }
     }
 
     public func abort() {
@@ -265,11 +247,12 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     private func discard() {
         guard !done else { return }
         done = true
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
-        CleanupRegistry.shared.remove(cleanup)
+        child.terminate()
+        _ = child.waitForExit()
+        child.releaseCleanup()
         file?.discard()
         stream?.discard()
         lock?.release()
-        log.release()
+        child.releaseLog()
     }
 }

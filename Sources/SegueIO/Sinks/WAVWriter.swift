@@ -18,27 +18,15 @@ public enum WAVWriter {
         let lock = try OutputLock(path: OutputLock.path(beside: resolved), guarding: path)
         defer { lock.release() }
         let file = AtomicFile(path: resolved)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-y", "-nostdin"] + track.inputArguments
-            + ["-filter_complex", track.filterGraph(firstInput: 0), "-map", "[aout]", "-c:a", "pcm_s16le", "-f", "wav", file.temporaryPath]
-        let log = try ChildProcessLog()
-        defer { log.release() }
-        process.standardError = log.handle
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
         let temporary = file.temporaryPath
-        let token = try CleanupRegistry.shared.register(creating: { () throws(SegueError) in
-            do { try process.run() } catch { throw SegueError(.io, "cannot start ffmpeg (\(error))", path: path) }
-        }, cleanup: {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
-            unlink(temporary)
-        }).1
-        defer { CleanupRegistry.shared.remove(token) }
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        let child = try ChildProcess(ffmpeg, ["-hide_banner", "-loglevel", "error", "-y", "-nostdin"] + track.inputArguments
+            + ["-filter_complex", track.filterGraph(firstInput: 0), "-map", "[aout]", "-c:a", "pcm_s16le", "-f", "wav", temporary],
+            name: path) { unlink(temporary) }
+        defer { child.releaseCleanup() }
+        let end = child.waitForExit()
+        guard end.succeeded else {
             file.discard()
-            throw SegueError(.io, "ffmpeg failed writing the audio: \(log.lastLine() ?? "exit status \(process.terminationStatus)")", path: path)
+            throw SegueError(.io, "ffmpeg failed writing the audio: \(child.lastErrorLine() ?? "exit status \(end.status)")", path: path)
         }
         do throws(SegueError) {
             try SoundAlignment.check(file.temporaryPath, path: path, length: track.length, fps: nil, hasVideo: false)

@@ -5,30 +5,33 @@ import SegueCore
 ///
 /// `@unchecked Sendable`: the pointers address images pinned, and only read, for the frame.
 struct XfadeOp: RowOp, @unchecked Sendable {
-    let call: XfadeCall
+    let xfade: LoweredXfade
     let images: XfadeImages
 
-    init(_ call: XfadeCall, from: UnsafePointer<UInt32>, to: UnsafePointer<UInt32>, canvas: PixelSize) {
-        self.call = call
-        let progress = Float(call.progress)
-        images = XfadeImages(from: from, to: to, width: canvas.width, height: canvas.height, progress: progress,
-                             settings: call.settings,
-                             noise: call.transition.readsNoise ? XfadeNoiseField.shared(canvas) : nil,
-                             fadeWeights: XfadeFades.Weights.of(call.transition, progress: progress),
-                             pixelizeBlockSide: call.pixelizeBlockSide(canvas: canvas), hblurBoxLength: call.hblurBoxLength(canvas: canvas))
+    init(_ xfade: LoweredXfade, from: UnsafePointer<UInt32>, to: UnsafePointer<UInt32>, canvas: PixelSize) {
+        self.xfade = xfade
+        images = XfadeImages(from: from, to: to, width: canvas.width, height: canvas.height, progress: xfade.progress,
+                             settings: xfade.settings,
+                             noise: xfade.transition.readsNoise ? XfadeNoiseField.shared(canvas) : nil,
+                             fadeWeights: XfadeFades.Weights.of(xfade.transition, progress: xfade.progress))
     }
 
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
-        switch call.transition.family {
-        case .fades: XfadeFades.draw(call.transition, row: y, into: dst, images)
-        case .warps: XfadeWarps.draw(call.transition, row: y, into: dst, images)
-        case .wipes: XfadeWipes.draw(call, row: y, into: dst, images)
-        case .slides: XfadeSlides.draw(call, row: y, into: dst, images)
-        case .smooth: XfadeSmooth.draw(call.transition, row: y, into: dst, images)
-        case .diagonals: XfadeDiagonals.draw(call.transition, row: y, into: dst, images)
-        case .shapes: XfadeShapes.draw(call.transition, row: y, into: dst, images)
-        case .slices: XfadeSlices.draw(call.transition, row: y, into: dst, images)
-        case .winds: XfadeWinds.draw(call.transition, row: y, into: dst, images)
+        let transition = xfade.transition
+        switch xfade.frame {
+        case .wipe(let region): XfadeWipes.draw(region, row: y, into: dst, images)
+        case .slide(let motion): XfadeSlides.draw(motion, row: y, into: dst, images)
+        case .warp(let blockSide, let boxLength): XfadeWarps.draw(transition, blockSide: blockSide, boxLength: boxLength, row: y, into: dst, images)
+        case .plain:
+            switch transition.family {
+            case .fades: XfadeFades.draw(transition, row: y, into: dst, images)
+            case .smooth: XfadeSmooth.draw(transition, row: y, into: dst, images)
+            case .diagonals: XfadeDiagonals.draw(transition, row: y, into: dst, images)
+            case .shapes: XfadeShapes.draw(transition, row: y, into: dst, images)
+            case .slices: XfadeSlices.draw(transition, row: y, into: dst, images)
+            case .winds: XfadeWinds.draw(transition, row: y, into: dst, images)
+            case .wipes, .slides, .warps: break  // their frames carry their numbers
+            }
         }
         return false
     }
@@ -49,7 +52,4 @@ struct XfadeImages: @unchecked Sendable {
     let noise: XfadeNoiseField?
     /// fadefast/fadeslow's weight per channel difference; nil for the others.
     let fadeWeights: XfadeFades.Weights?
-    /// The warps' per-frame numbers (`XfadeFrameConstants.swift`).
-    let pixelizeBlockSide: Float
-    let hblurBoxLength: Int
 }

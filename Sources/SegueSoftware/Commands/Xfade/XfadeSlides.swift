@@ -1,12 +1,11 @@
 import SegueCore
 
 /// xfade's slides, covers and reveals (GL twin: `xfade-slides.frag`), moved as
-/// `XfadeCall.slideMotion` says: every row is made of a few contiguous spans copied from
-/// `from` and `to`, read at wrapped positions.
+/// the frame's motion says (`XfadeCall.slideMotion`, worked out once by the lowering): every row
+/// is made of a few contiguous spans copied from `from` and `to`, read at wrapped positions.
 enum XfadeSlides {
-    static func draw(_ call: XfadeCall, row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
+    static func draw(_ motion: XfadeSlideMotion, row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
         let width = images.width, height = images.height
-        guard let motion = call.slideMotion(canvas: PixelSize(width: width, height: height)) else { return }
         if motion.vertical {
             let showsTo = (0..<height).contains(y + motion.offset)
             let source = showsTo ? images.to : images.from

@@ -5,7 +5,10 @@ import SegueCore
 /// of the row (hblur), a zoomed position (zoomin), a squeezed row or column (squeezeh/v).
 /// Every computed position is clamped into the image before it is read.
 enum XfadeWarps {
-    static func draw(_ transition: XfadeTransition, row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
+    /// `blockSide`, `boxLength`: the frame's pixelize block side and hblur box length
+    /// (`XfadeFrame.warp`, worked out once by the lowering).
+    static func draw(_ transition: XfadeTransition, blockSide: Float, boxLength: Int, row y: Int, into dst: UnsafeMutablePointer<UInt32>,
+                     _ images: XfadeImages) {
         let width = images.width, height = images.height, p = images.progress
         let w = Float(width), h = Float(height)
         let a = images.from, b = images.to
@@ -13,7 +16,7 @@ enum XfadeWarps {
         switch transition {
         case .pixelize:
             // Each pixel shows its block's centre; `blockSide` is 0 at the ends (no blocks).
-            let side = images.pixelizeBlockSide
+            let side = blockSide
             let sy = side > 0 ? XfadeMath.clampedIndex(min(((Float(y) / side).rounded(.down) + 0.5) * side, h - 1), 0...(height - 1)) : y
             // A block's pixels of a row read one source pixel: mixed once, then repeated.
             var lastSource = -1, mixed: UInt32 = 0
@@ -26,7 +29,7 @@ enum XfadeWarps {
                 dst[x] = mixed
             }
         case .hblur:
-            drawHorizontalBlur(row: y, into: dst, images)
+            drawHorizontalBlur(boxLength: boxLength, row: y, into: dst, images)
         case .zoomin:
             // `from` zooms in over the first half (P 1 → 0.5) while `to` fades in over the second.
             let zoom = XfadeMath.smoothstep(0.5, 1, p), fade = XfadeMath.smoothstep(0, 0.5, p)
@@ -70,9 +73,9 @@ enum XfadeWarps {
     /// two sums are mixed, then divided once (xfade divides each, then mixes: a division is
     /// the loop's dearest step; the two differ by a float rounding, which can move a stored
     /// byte by one). Stored as every xfade mix (`XfadeMath.stored`).
-    static func drawHorizontalBlur(row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
+    static func drawHorizontalBlur(boxLength: Int, row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
         let width = images.width, p = images.progress, q = 1 - p
-        let size = min(images.hblurBoxLength, width)
+        let size = min(boxLength, width)
         let n = width * 4, reach = size * 4
         // prefixA[4·x + c]: channel c of `from` summed over the pixels before x; past the
         // row's end (up to x = width + size) it stays at the row's total, so a box cut short

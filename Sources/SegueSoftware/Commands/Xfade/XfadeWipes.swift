@@ -1,12 +1,12 @@
 import SegueCore
 
-/// xfade's wipes (GL twin: `xfade-wipes.frag`): `from` inside `XfadeCall.wipeRegion`, `to`
-/// outside. A hard edge copies spans of rows; a soft one mixes across the ramp.
+/// xfade's wipes (GL twin: `xfade-wipes.frag`): `from` inside the frame's region
+/// (`XfadeCall.wipeRegion`, worked out once by the lowering), `to` outside. A hard edge copies
+/// spans of rows; a soft one mixes across the ramp.
 enum XfadeWipes {
-    static func draw(_ call: XfadeCall, row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
+    static func draw(_ region: XfadeWipeRegion, row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
         let width = images.width, offset = y * width
         let a = images.from + offset, b = images.to + offset
-        guard let region = call.wipeRegion(canvas: PixelSize(width: width, height: images.height)) else { return }
         if region.softness > 0 {
             for x in 0..<width { dst[x] = XfadeMath.mixPixels(a[x], b[x], region.fromWeight(x: x, y: y)) }
             return
