@@ -37,8 +37,8 @@ let package = Package(
 
         // The layering, bottom up (docs/ARCHITECTURE.md "Modules"): no module imports one above it.
         .target(name: "SegueCore", swiftSettings: kernelFlags),
-        .target(name: "SegueEffects", dependencies: ["SegueCore"]),
-        .target(name: "SegueGLSL", dependencies: ["SegueCore", "SegueEffects"]),
+        .target(name: "SegueGLSL", dependencies: ["SegueCore"]),
+        .target(name: "SegueEffects", dependencies: ["SegueCore", "SegueGLSL"]),
         .target(name: "SegueShaders", path: "Shaders", resources: [.embedInCode("GLSL")]),
         .target(name: "SegueSoftware", dependencies: ["SegueCore", "CSegueKernels"], swiftSettings: kernelFlags),
         .target(name: "SegueGL", dependencies: ["SegueCore", "SegueGLSL", "SegueShaders", "CEGL", "CGLES3", "CGBM"]),

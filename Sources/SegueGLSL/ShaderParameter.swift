@@ -1,5 +1,4 @@
 import SegueCore
-import SegueEffects
 
 /// A `uniform` a shader file exposes as a parameter, with the default from its `// = value`
 /// comment (GL Transition Specification v1, gl-transitions/gl-transitions README; parsed as
@@ -15,13 +14,6 @@ public struct ShaderParameter: Sendable, Hashable {
     public var line: Int
 
     public var defaultUniform: UniformValue { UniformValue(type: type, values: defaultValues) }
-
-    /// As a row of the effect table: sampler2D values are image paths ("" = the built-in texture).
-    public var spec: ParameterSpec {
-        let value: ParameterValue = type == "sampler2D" ? .string("") : .uniform(defaultUniform)
-        let summary = type == "sampler2D" ? "image file (default: built-in luma spiral)" : "shader uniform"
-        return ParameterSpec(name, .uniform(type), default: value, summary)
-    }
 
     /// Parameters of every `uniform` statement whose name is not in `engineNames`. Declarators
     /// take their own comment (`a /* = 1 */, b`) first, then the statement's (`; // = 1`,

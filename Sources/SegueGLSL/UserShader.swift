@@ -1,5 +1,4 @@
 import SegueCore
-import SegueEffects
 
 /// A shader file an author brings (docs/SHADERS.md): a GL Transitions shader
 /// (`vec4 transition(vec2 uv)`), or a Segue-native program that reuses a built-in effect's
@@ -131,30 +130,4 @@ public struct UserShader: Sendable {
         return first
     }
 
-    /// The effect-table row of this file. A native file takes `base`'s plan, duration, timing
-    /// and parameters, plus its own defaulted uniforms.
-    public func entry(base: EffectEntry?) throws(SegueError) -> EffectEntry {
-        if let error = loadErrors() { throw error }
-        let own = parameters.map(\.spec)
-        switch format {
-        case .glTransition:
-            let descriptor = EffectDescriptor(name: name, summary: "GL Transitions shader \(path)",
-                                              parameters: own, defaultDuration: 1, defaultTiming: .linear)
-            return EffectEntry(descriptor) { values throws(SegueError) in UserShaderEffect(shader: self, values: values, base: nil) }
-        case .native(let effect, _):
-            guard let base else { throw SegueError(.invalidInput, "`// segue: effect \(effect)` names no built-in effect", path: path) }
-            let baseNames = Set(base.descriptor.parameters.map(\.name))
-            if let clash = own.first(where: { baseNames.contains($0.name) }) {
-                throw SegueError(.invalidInput, "uniform '\(clash.name)' has the name of a parameter of \(effect)", path: path)
-            }
-            var descriptor = base.descriptor
-            descriptor.name = name
-            descriptor.summary = "\(effect) with the shader \(path)"
-            descriptor.parameters += own
-            return EffectEntry(descriptor) { values throws(SegueError) in
-                let baseValues = ParameterValues(values.values.filter { baseNames.contains($0.key) })
-                return UserShaderEffect(shader: self, values: values, base: try base.make(baseValues))
-            }
-        }
-    }
 }

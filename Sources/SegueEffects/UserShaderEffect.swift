@@ -1,5 +1,5 @@
 import SegueCore
-import SegueEffects
+import SegueGLSL
 
 /// Plans a user shader: one `shader` command for a GL Transitions file (progress is the eased
 /// progress, computed here on the CPU); for a native file, the base effect's plan with its
@@ -61,5 +61,43 @@ private extension ShaderCall {
         var call = self
         call.uniforms.merge(uniforms) { _, mine in mine }
         return call
+    }
+}
+
+extension UserShader {
+    /// The effect-table row of this file. A native file takes `base`'s plan, duration, timing
+    /// and parameters, plus its own defaulted uniforms.
+    public func entry(base: EffectEntry?) throws(SegueError) -> EffectEntry {
+        if let error = loadErrors() { throw error }
+        let own = parameters.map(\.spec)
+        switch format {
+        case .glTransition:
+            let descriptor = EffectDescriptor(name: name, summary: "GL Transitions shader \(path)",
+                                              parameters: own, defaultDuration: 1, defaultTiming: .linear)
+            return EffectEntry(descriptor) { values throws(SegueError) in UserShaderEffect(shader: self, values: values, base: nil) }
+        case .native(let effect, _):
+            guard let base else { throw SegueError(.invalidInput, "`// segue: effect \(effect)` names no built-in effect", path: path) }
+            let baseNames = Set(base.descriptor.parameters.map(\.name))
+            if let clash = own.first(where: { baseNames.contains($0.name) }) {
+                throw SegueError(.invalidInput, "uniform '\(clash.name)' has the name of a parameter of \(effect)", path: path)
+            }
+            var descriptor = base.descriptor
+            descriptor.name = name
+            descriptor.summary = "\(effect) with the shader \(path)"
+            descriptor.parameters += own
+            return EffectEntry(descriptor) { values throws(SegueError) in
+                let baseValues = ParameterValues(values.values.filter { baseNames.contains($0.key) })
+                return UserShaderEffect(shader: self, values: values, base: try base.make(baseValues))
+            }
+        }
+    }
+}
+
+extension ShaderParameter {
+    /// As a row of the effect table: sampler2D values are image paths ("" = the built-in texture).
+    public var spec: ParameterSpec {
+        let value: ParameterValue = type == "sampler2D" ? .string("") : .uniform(defaultUniform)
+        let summary = type == "sampler2D" ? "image file (default: built-in luma spiral)" : "shader uniform"
+        return ParameterSpec(name, .uniform(type), default: value, summary)
     }
 }
