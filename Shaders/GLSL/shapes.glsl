@@ -1,5 +1,5 @@
 // Shape coverage shared by every built-in program; the same formulas as
-// Sources/SegueCore/Coverage.swift (the software renderer). Canvas pixels, y down.
+// Sources/SegueCore/Geometry/Coverage.swift (the software renderer). Canvas pixels, y down.
 
 // Signed distance from p to a rounded rectangle (x, y, w, h) with per-corner radii
 // (topLeft, topRight, bottomRight, bottomLeft); negative inside.
