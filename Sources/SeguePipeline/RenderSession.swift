@@ -61,11 +61,16 @@ public final class RenderSession {
         }
     }
 
-    /// The renderer for `transition`: a user shader is registered with the GL renderer and
-    /// runs under the per-frame time limit.
+    /// The renderer for `transition`'s cut.
     public func renderer(for transition: PreparedTransition, backend: BackendChoice? = nil) throws(SegueError) -> any FrameRenderer {
-        let renderer = try renderer(needsGL: transition.drawing.needsGL, backend: backend)
-        guard let shader = transition.userShader else { return renderer }
+        try renderer(for: transition.cut, backend: backend)
+    }
+
+    /// The renderer for `cut`: a user shader is registered with the GL renderer and runs under
+    /// the per-frame time limit.
+    public func renderer(for cut: PreparedCut, backend: BackendChoice? = nil) throws(SegueError) -> any FrameRenderer {
+        let renderer = try renderer(needsGL: cut.drawing.needsGL, backend: backend)
+        guard let shader = cut.userShader else { return renderer }
         guard let gl = renderer as? GLRenderer else { throw .invalidInput("user shaders need the GL backend (--backend gl or auto)") }
         try gl.register(shader)
         guard frameTimeLimit > 0 else { return gl }

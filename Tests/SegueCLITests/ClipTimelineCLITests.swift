@@ -228,7 +228,8 @@ import Testing
         #expect(process.terminationStatus == 130)
         #expect(decoders().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: out))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".long-out") }.isEmpty)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".long-out") }
+        #expect(left.isEmpty, "left behind: \(left)")
     }
 
     /// Shards of a sequence's PNG frames make the whole sequence, as a transition's do; WebM

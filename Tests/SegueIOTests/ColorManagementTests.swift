@@ -176,4 +176,15 @@ import Testing
         #expect(ColorSpaceChoice.displayP3.resolved(snapshots: [.srgb]) == .displayP3)
         #expect(ColorSpaceChoice.srgb.resolved(snapshots: [.displayP3]) == .srgb)
     }
+
+    /// A clip's frame is brought into Display P3 in the pool buffer it was decoded into, and
+    /// gives the numbers `inColorSpace` gives in a copy.
+    @Test func convertingInPlaceKeepsTheBuffer() throws {
+        var frame = TestImages.photo(33, 17, seed: 4)
+        let copy = try frame.inColorSpace(.displayP3)
+        let before = frame.bytes.withUnsafeBufferPointer { $0.baseAddress }
+        try frame.convert(to: .displayP3)
+        #expect(frame.bytes.withUnsafeBufferPointer { $0.baseAddress } == before)
+        #expect(frame.bytes == copy.bytes)
+    }
 }

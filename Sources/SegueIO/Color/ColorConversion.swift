@@ -34,14 +34,20 @@ extension PixelBuffer {
     /// This buffer, whose premultiplied numbers are sRGB (a built-in sample, an image made in
     /// memory), in `space`: itself for sRGB, else un-premultiplied, converted and premultiplied.
     public func inColorSpace(_ space: ColorSpace) throws(SegueError) -> PixelBuffer {
-        guard space != .srgb else { return self }
         var converted = self
-        unpremultiply(&converted.bytes)
+        try converted.convert(to: space)
+        return converted
+    }
+
+    /// `inColorSpace` in this buffer's own memory: a clip's frame stays in the pool buffer it
+    /// was decoded into.
+    public mutating func convert(to space: ColorSpace) throws(SegueError) {
+        guard space != .srgb else { return }
+        unpremultiply(&bytes)
         let srgb = try ColorProfile.of(.srgb)
-        try converted.bytes.withUnsafeMutableBufferPointer { pixels throws(SegueError) in
+        try bytes.withUnsafeMutableBufferPointer { pixels throws(SegueError) in
             try ColorConversion.convert(pixels, from: srgb, to: space)
         }
-        premultiply(&converted.bytes)
-        return converted
+        premultiply(&bytes)
     }
 }

@@ -25,9 +25,8 @@ public struct PreparedSequence: Sendable {
     public let fps: Double
     public let colorSpace: ColorSpace
     public let clips: [PreparedClip]
-    /// The transition at each cut; its snapshots are placeholders, replaced frame by frame by
-    /// the clips' frames.
-    public let cuts: [PreparedTransition]
+    /// The transition at each cut; its two sides are the clips' frames of the moment.
+    public let cuts: [PreparedCut]
     public let timeline: ClipTimeline
     /// The output's sound: the clips' own, crossfaded at the cuts, and the bed; nil when no
     /// input has any.
@@ -81,17 +80,15 @@ public struct PreparedSequence: Sendable {
         let space = spec.colorSpace.resolved(snapshots: snapshots.map { $0.map(\.colorSpace) ?? .srgb })
         colorSpace = space
 
-        var cuts: [PreparedTransition] = []
-        let placeholder = PixelBuffer(size: size)
+        var cuts: [PreparedCut] = []
         for (i, var request) in spec.transitions.enumerated() {
-            request.size = size
             request.fps = fps
             request.fit = spec.fit
             request.scale = request.scale ?? spec.scale
-            request.colorSpace = space == .displayP3 ? .displayP3 : .srgb
-            request.fromImage = placeholder
-            request.toImage = placeholder
-            do throws(SegueError) { cuts.append(try PreparedTransition(request)) } catch { throw failure(error, "transition \(i + 1)") }
+            // `auto` infers the scale from the canvas: the clips are fitted to it before they meet.
+            do throws(SegueError) { cuts.append(try PreparedCut(request, size: size, sideSize: size)) } catch {
+                throw failure(error, "transition \(i + 1)")
+            }
         }
         self.cuts = cuts
         let cutFrames = cuts.map { $0.frameCount - 1 }
@@ -177,8 +174,9 @@ public struct PreparedSequence: Sendable {
     static func decodedStill(_ path: String, size: PixelSize, fit: FitMode, space: ColorSpace) throws(SegueError) -> PixelBuffer {
         let decoder = try VideoClipDecoder(path: path, start: 0, length: 1, fps: 1, size: size, fit: fit, firstPicture: true)
         defer { decoder.close() }
-        guard let frame = try decoder.nextFrame() else { throw SegueError(.invalidInput, "no picture could be decoded", path: path) }
-        return space == .srgb ? frame : try frame.inColorSpace(space)
+        guard var frame = try decoder.nextFrame() else { throw SegueError(.invalidInput, "no picture could be decoded", path: path) }
+        try frame.convert(to: space)
+        return frame
     }
 
     /// A video's average rate as an output rate: within `Limits.fps` (a file may claim any).

@@ -44,10 +44,7 @@ public final class SequenceFrames: FrameSource {
                 return .ready(from)
             }
             let transition = sequence.cuts[cut]
-            var images = transition.images.images
-            images[.from] = from
-            images[.to] = to
-            return .drawn(transition.plan(frame: step), ImageSet(images), lent: [.from, .to])
+            return .drawn(transition.plan(frame: step), transition.images(from: from, to: to), lent: [.from, .to])
         }
     }
 
@@ -85,7 +82,7 @@ final class ClipReader {
         let fps = sequence.fps
         if decoder == nil || k < next || k - next > Int(fps * 2) { try open(at: k, pool: pool) }
         while next <= k, let decoder, var frame = try decoder.nextFrame() {
-            if sequence.colorSpace != .srgb { frame = try frame.inColorSpace(sequence.colorSpace) }
+            try frame.convert(to: sequence.colorSpace)
             next += 1
             if next - 1 == k {
                 if k >= clip.frames - 1 - Self.shortfallFrames { tail = copy(frame, pool: pool) }

@@ -40,7 +40,7 @@ public enum SequenceJob {
             sum.add("\(clip.file) \(clip.start) \(known ? "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : "?")")
             if let still = clip.still { sum.add(still.bytes) }
         }
-        for cut in s.cuts { sum.add(JobIdentity.of(cut, backend: backend, version: version)) }
+        for cut in s.cuts { sum.add(JobIdentity.of(cut, images: cut.parameterImages, colorSpace: s.colorSpace, backend: backend, version: version)) }
         if let audio = s.audio { sum.add("\(audio)") }
         return sum.hex
     }
