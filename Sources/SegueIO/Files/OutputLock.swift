@@ -24,30 +24,49 @@ public final class OutputLock: @unchecked Sendable {
         self.path = path
         fd = -1
         while true {
-            let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            guard opened >= 0 else { throw .system(path: path) }
-            if flock(opened, LOCK_EX | LOCK_NB) != 0 {
-                let code = errno
-                let holder = Self.holder(opened)
-                close(opened)
-                if code == EWOULDBLOCK {
-                    throw SegueError(.io, "in use by \(holder.map { "segue pid \($0)" } ?? "another segue") (\(path))", path: place)
-                }
-                throw .system(path: path, code: code)
-            }
-            // The holder before us may have removed the file between our open and flock:
-            // then we hold a lock on a file nobody else can see, and must start again.
-            if Self.isCurrent(opened, path) {
-                fd = opened
+            // Taken and registered for clean-up as one step (`CleanupRegistry`): an interruption
+            // in between would leave the file behind.
+            let taken = Taken()
+            let (locked, token) = try CleanupRegistry.shared.register(creating: { () throws(SegueError) -> Bool in
+                try Self.take(path: path, place: place, into: taken)
+            }, cleanup: { if taken.fd >= 0 { Self.unlock(path: path, fd: taken.fd) } })
+            if locked {
+                fd = taken.fd
+                self.token = token
                 break
             }
-            close(opened)
+            CleanupRegistry.shared.remove(token)
         }
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
         _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
-        let (lockPath, lockFD) = (path, fd)
-        token = CleanupRegistry.shared.register { Self.unlock(path: lockPath, fd: lockFD) }
+    }
+
+    /// The descriptor of a lock once taken (-1 before), for the clean-up registered with it.
+    private final class Taken: @unchecked Sendable { var fd: Int32 = -1 }
+
+    /// One attempt: true with `taken.fd` set when the lock is held; false when the file was
+    /// removed under us (try again); throws when another process holds it.
+    private static func take(path: String, place: String, into taken: Taken) throws(SegueError) -> Bool {
+        let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard opened >= 0 else { throw .system(path: path) }
+        if flock(opened, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            let holder = Self.holder(opened)
+            close(opened)
+            if code == EWOULDBLOCK {
+                throw SegueError(.io, "in use by \(holder.map { "segue pid \($0)" } ?? "another segue") (\(path))", path: place)
+            }
+            throw .system(path: path, code: code)
+        }
+        // The holder before us may have removed the file between our open and flock: then we
+        // hold a lock on a file nobody else can see, and must start again.
+        guard isCurrent(opened, path) else {
+            close(opened)
+            return false
+        }
+        taken.fd = opened
+        return true
     }
 
     /// Removes the lock file and drops the lock; a second call does nothing.
