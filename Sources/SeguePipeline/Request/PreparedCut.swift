@@ -29,7 +29,11 @@ public struct PreparedCut: Sendable {
     /// The request's transition on a canvas of `size`; `sideSize`, the *to* side's own size,
     /// is what `--scale auto` is inferred from.
     public init(_ request: TransitionRequest, size: PixelSize, sideSize: PixelSize) throws(SegueError) {
-        let settings = try TransitionSettings(request)
+        try self.init(request, settings: try TransitionSettings(request), size: size, sideSize: sideSize)
+    }
+
+    /// The same, with the request's settings already worked out.
+    init(_ request: TransitionRequest, settings: TransitionSettings, size: PixelSize, sideSize: PixelSize) throws(SegueError) {
         let entry = settings.entry
         userShader = settings.shader
         descriptor = entry.descriptor

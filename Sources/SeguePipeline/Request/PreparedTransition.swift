@@ -15,10 +15,10 @@ public struct PreparedTransition: Sendable {
     public let colorSpace: ColorSpace
 
     public init(_ request: TransitionRequest) throws(SegueError) {
-        _ = try TransitionSettings(request)  // a bad option is reported before any file is read
+        let settings = try TransitionSettings(request)  // a bad option is reported before any file is read
         let sides = try StillPair(request)
         let size = request.size ?? sides.to.size
-        cut = try PreparedCut(request, size: size, sideSize: sides.to.size)
+        cut = try PreparedCut(request, settings: settings, size: size, sideSize: sides.to.size)
         colorSpace = sides.colorSpace
         let (from, to) = sides.fitted(to: size, mode: request.fit)
         images = cut.images(from: from, to: to)
