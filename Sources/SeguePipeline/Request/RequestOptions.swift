@@ -58,22 +58,26 @@ public enum RequestOptions {
             }
         }, write: { $0.transition.seed == 0 ? [] : ["\($0.transition.seed)"] }),
         path("gesture", "A recorded gesture (JSON or CSV, see docs/GESTURES.md) that drives the transition.", \.transition.gesture),
-        RequestOption(name: "gesture-axis", specKey: "gestureAxis", help: "Gesture axis when the track does not say.", specType: .string,
+        RequestOption(name: "gesture-axis", specKey: "gestureAxis", help: "Gesture axis when the track does not say (\(GestureTrack.Axis.choiceList)).",
+                      specType: .string,
                       repeats: false, read: { value, request throws(OptionProblem) in
             request.transition.gestureOptions.axis = try pick(GestureTrack.Axis.self, value)
         }, write: { [$0.transition.gestureOptions.axis?.rawValue].compactMap { $0 } }),
         number("gesture-travel", "Gesture travel (full progress) in the track's units when the track does not say.", Limits.gestureTravel,
                \.transition.gestureOptions.travel),
-        RequestOption(name: "backend", specKey: "backend", help: "Renderer.", specType: .string, repeats: false,
+        RequestOption(name: "backend", specKey: "backend", help: "Renderer (\(BackendChoice.choiceList); default auto).", specType: .string,
+                      repeats: false,
                       read: { value, request throws(OptionProblem) in request.backend = try pick(BackendChoice.self, value) },
                       write: { [$0.backend?.rawValue].compactMap { $0 } }),
         number("offset", "Seconds of the from clip before the transition starts (xfade's offset). Default: the from clip's length minus the transition's; 0 for a still.",
                Limits.duration, \.offset),
-        RequestOption(name: "format", specKey: "format", help: "Output format. Default: from the output's extension (none: png); an unknown one is refused.",
+        RequestOption(name: "format", specKey: "format",
+                      help: "Output format (\(OutputFormat.choiceList)). Default: from the output's extension (none: png); an unknown one is refused.",
                       specType: .string, repeats: false, read: { value, request throws(OptionProblem) in
             request.format = try pick(OutputFormat.self, value)
         }, write: { [$0.format?.rawValue].compactMap { $0 } }),
-        RequestOption(name: "png-compression", specKey: "pngCompression", help: "PNG compression.", specType: .string, repeats: false,
+        RequestOption(name: "png-compression", specKey: "pngCompression", help: "PNG compression (\(PNGCompression.choiceList)).", specType: .string,
+                      repeats: false,
                       read: { value, request throws(OptionProblem) in request.pngCompression = try pick(PNGCompression.self, value) },
                       write: { [$0.pngCompression?.rawValue].compactMap { $0 } }),
         whole("sheet-frames", "Frames on the contact sheet (1…12; --contact-sheet or --format contact; default 12).", Limits.sheetFrames,
