@@ -41,3 +41,11 @@ public struct Snapshot: Sendable {
         return pixels
     }
 }
+
+extension Snapshot {
+    /// The snapshot as a frame of the canvas: in the working space, premultiplied, fitted to
+    /// `size` — the steps every still takes, a side of a transition or a clip of a sequence.
+    public func frame(in working: ColorSpace, size: PixelSize, fit: FitMode) throws(SegueError) -> PixelBuffer {
+        try pixels(in: working).fitted(to: size, mode: fit)
+    }
+}

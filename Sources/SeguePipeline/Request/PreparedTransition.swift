@@ -17,11 +17,9 @@ public struct PreparedTransition: Sendable {
     public init(_ request: TransitionRequest) throws(SegueError) {
         let settings = try TransitionSettings(request)  // a bad option is reported before any file is read
         let sides = try StillPair(request)
-        let size = request.size ?? sides.to.size
-        cut = try PreparedCut(request, settings: settings, size: size, sideSize: sides.to.size)
+        cut = try PreparedCut(request, settings: settings, size: sides.size, sideSize: sides.sideSize)
         colorSpace = sides.colorSpace
-        let (from, to) = sides.fitted(to: size, mode: request.fit)
-        images = cut.images(from: from, to: to)
+        images = cut.images(from: sides.from, to: sides.to)
     }
 
     public subscript<Value>(dynamicMember field: KeyPath<PreparedCut, Value>) -> Value { cut[keyPath: field] }
@@ -41,19 +39,23 @@ public struct PreparedTransition: Sendable {
     }
 }
 
-/// The two sides of a transition between stills, read once and brought into one working colour
-/// space: files (`ImageFile.snapshot`, their profiles honoured), images in memory, or the
-/// built-in sample screens. The one loader of stills for `render`, `still`, `serve` and
-/// `watch`; a sequence's stills take the same steps (`Snapshot.pixels(in:)`, then `fitted`).
+/// The two sides of a transition between stills, read once, brought into one working colour
+/// space and fitted to the canvas: files (`ImageFile.snapshot`, their profiles honoured, then
+/// `Snapshot.frame`, the steps a sequence's stills take too), images in memory, or the built-in
+/// sample screens. The one loader of still pairs for `render`, `still`, `serve` and `watch`.
 public struct StillPair: Sendable {
+    /// The sides as frames of the canvas.
     public let from: PixelBuffer
     public let to: PixelBuffer
     public let colorSpace: ColorSpace
+    /// The canvas: the request's size, else the *to* side's own.
+    public let size: PixelSize
+    /// The *to* side's own size, before fitting (what `--scale auto` reads).
+    public let sideSize: PixelSize
 
-    /// The snapshots in the working space `request.colorSpace` resolves to from their own.
-    /// Files are read first (`ImageFile.snapshot`), so that `auto` sees every one before any is
-    /// converted; images in memory and the built-in samples (drawn at the given scale, or at 3,
-    /// an iPhone, for `auto`) are sRGB.
+    /// Files are read first, so that `auto` sees every one before any is converted; images in
+    /// memory and the built-in samples (drawn at the given scale, or at 3, an iPhone, for
+    /// `auto`) are sRGB.
     public init(_ r: TransitionRequest) throws(SegueError) {
         func read(_ image: PixelBuffer?, _ path: String?) throws(SegueError) -> Snapshot? {
             guard image == nil, let path else { return nil }
@@ -61,17 +63,21 @@ public struct StillPair: Sendable {
         }
         let files = (from: try read(r.fromImage, r.from), to: try read(r.toImage, r.to))
         let space = r.colorSpace.resolved(snapshots: [files.from?.colorSpace ?? .srgb, files.to?.colorSpace ?? .srgb])
-        func pixels(_ file: Snapshot?, _ image: PixelBuffer?, sample: (Double) -> PixelBuffer) throws(SegueError) -> PixelBuffer {
-            if let file { return try file.pixels(in: space) }
-            return try (image ?? sample(r.scale ?? 3)).inColorSpace(space)
+        // The built-in samples are drawn only when a side needs one.
+        let samples = (from: files.from == nil ? r.fromImage ?? SampleSnapshots.list(scale: r.scale ?? 3) : nil,
+                       to: files.to == nil ? r.toImage ?? SampleSnapshots.detail(scale: r.scale ?? 3) : nil)
+        guard let sideSize = files.to?.size ?? samples.to?.size else { throw SegueError(.internalError, "the to side has no size") }
+        let size = r.size ?? sideSize
+        try PixelBuffer.checkSize(size, what: "output")
+        func frame(_ file: Snapshot?, _ image: PixelBuffer?) throws(SegueError) -> PixelBuffer {
+            if let file { return try file.frame(in: space, size: size, fit: r.fit) }
+            guard let image else { throw SegueError(.internalError, "a side of the transition has no pixels") }
+            return try image.inColorSpace(space).fitted(to: size, mode: r.fit)
         }
-        from = try pixels(files.from, r.fromImage, sample: SampleSnapshots.list)
-        to = try pixels(files.to, r.toImage, sample: SampleSnapshots.detail)
+        from = try frame(files.from, samples.from)
+        to = try frame(files.to, samples.to)
         colorSpace = space
-    }
-
-    /// Both sides fitted to the canvas.
-    public func fitted(to size: PixelSize, mode: FitMode) -> (PixelBuffer, PixelBuffer) {
-        (from.fitted(to: size, mode: mode), to.fitted(to: size, mode: mode))
+        self.size = size
+        self.sideSize = sideSize
     }
 }

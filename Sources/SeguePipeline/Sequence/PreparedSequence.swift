@@ -107,7 +107,7 @@ public struct PreparedSequence: Sendable {
             var still: PixelBuffer?
             do throws(SegueError) {
                 if let snapshot = snapshots[i] {
-                    still = try snapshot.pixels(in: space).fitted(to: size, mode: spec.fit)
+                    still = try snapshot.frame(in: space, size: size, fit: spec.fit)
                 } else if media[i].kind == .still {
                     still = try Self.decodedStill(clip.file, size: size, fit: spec.fit, space: space)
                 }
