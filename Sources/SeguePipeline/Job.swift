@@ -49,8 +49,8 @@ public enum FrontEnd: Sendable {
 ///
 /// 1. **Decided** (`init`): the effect, its parameters and timing settled, the output's format
 ///    (given, else from its name) and place (given, else `out/EFFECT` or `out/EFFECT.EXT`),
-///    without reading a file; `inputFiles` and `writtenPaths` are what the front end hands to
-///    `OutputConflicts` before anything else.
+///    without reading a file; the request's input files (`TransitionRequest.inputFiles`) and
+///    `writtenPaths` are what the front end hands to `OutputConflicts` before anything else.
 /// 2. **Prepared** (`prepare`): the snapshots read and fitted, or the clips probed and placed —
 ///    a transition, or a timeline when a side is a video clip or an `offset` places the cut.
 /// 3. **Run** (`run`): the frames drawn by a renderer into the output's sinks.
@@ -88,9 +88,6 @@ public struct Job: Sendable {
         self.audioFile = audioFile
         self.frontEnd = frontEnd
     }
-
-    /// The files the job reads, by the option that names each.
-    public func inputFiles() throws(SegueError) -> [(RequestInput, String)] { try request.transition.inputFiles() }
 
     /// The places the job writes, each named as the front end names its option.
     public var writtenPaths: [NamedPath] {
