@@ -33,16 +33,18 @@ public enum BatchSpec {
     /// The keys a job (or `defaults`) may have, with the type each wants.
     static let keys = SpecObject.keys(RequestOptions.all, own: ["name": .string, "effect": .string, "output": .path])
 
-    /// Effect names resolve through `catalog`, as `segue render` resolves them.
-    public static func load(path: String, catalog: EffectCatalog = EffectCatalog()) throws(SegueError) -> [BatchJob] {
+    /// Effect names resolve through `catalog`, as `segue render` resolves them;
+    /// `pngCompression` is for jobs whose spec names none (`segue batch --png-compression`).
+    public static func load(path: String, catalog: EffectCatalog = EffectCatalog(),
+                            pngCompression: PNGCompression = .fast) throws(SegueError) -> [BatchJob] {
         let data = Data(try InputFile.contents(path, maxBytes: InputFile.maxTextBytes))
         let base = (URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path as NSString)
-        return try parse(data, file: path, baseDirectory: base as String, catalog: catalog)
+        return try parse(data, file: path, baseDirectory: base as String, catalog: catalog, pngCompression: pngCompression)
     }
 
     /// Parses and checks a spec; relative paths resolve against `baseDirectory`.
-    public static func parse(_ data: Data, file: String, baseDirectory: String,
-                             catalog: EffectCatalog = EffectCatalog()) throws(SegueError) -> [BatchJob] {
+    public static func parse(_ data: Data, file: String, baseDirectory: String, catalog: EffectCatalog = EffectCatalog(),
+                             pngCompression: PNGCompression = .fast) throws(SegueError) -> [BatchJob] {
         let root = try SpecValue.parse(data, file: file)
         guard case .object(let top) = root else { throw .invalidInput("\(file): expected an object with \"jobs\"") }
         for key in top.keys.sorted() where key != "defaults" && key != "jobs" {
@@ -71,7 +73,7 @@ public enum BatchSpec {
             let context = "\(file): " + (name.map { "job \(i + 1) \"\($0)\"" } ?? "job \(i + 1)")
             try SpecObject(own, context: context, keys: keys, base: baseDirectory).checkKeys()
             let merged = SpecObject(defaults.merging(own) { _, job in job }, context: context, keys: keys, base: baseDirectory)
-            jobs.append(try job(merged, index: i + 1, name: name, catalog: catalog))
+            jobs.append(try job(merged, index: i + 1, name: name, catalog: catalog, pngCompression: pngCompression))
         }
         try checkOutputs(jobs, file: file)
         try checkInputsExist(jobs, file: file)
@@ -79,7 +81,8 @@ public enum BatchSpec {
         return jobs
     }
 
-    private static func job(_ object: SpecObject, index: Int, name: String?, catalog: EffectCatalog) throws(SegueError) -> BatchJob {
+    private static func job(_ object: SpecObject, index: Int, name: String?, catalog: EffectCatalog,
+                            pngCompression: PNGCompression) throws(SegueError) -> BatchJob {
         guard var effect = object.string("effect") else { throw object.missing("effect") }
         if effect.hasSuffix(".glsl") || effect.hasSuffix(".frag") {
             effect = object.resolve(effect)
@@ -103,7 +106,9 @@ public enum BatchSpec {
         request.format = format
         if out == "-" && !format.canWriteStdout { throw object.bad("output", "\"-\" (stdout) cannot take \(format.rawValue)") }
         let job: Job
-        do throws(SegueError) { job = try Job(request, output: out == "-" ? "-" : object.resolve(out), frontEnd: .spec) } catch {
+        do throws(SegueError) {
+            job = try Job(request, output: out == "-" ? "-" : object.resolve(out), pngCompression: pngCompression, frontEnd: .spec)
+        } catch {
             throw SegueError(error.kind == .usage ? .invalidInput : error.kind, "\(object.context): \(error.message)")
         }
         return BatchJob(index: index, name: name, job: job)

@@ -54,7 +54,8 @@ struct BatchCommand: ParsableCommand {
         var stopError: SegueError?
         try reportingErrors { () throws(SegueError) in
             if outputOptions.frames != nil { throw .usage("--frames applies to one transition; use it with `segue render`") }
-            let jobs = try BatchSpec.load(path: spec, catalog: try shaders.catalog())
+            let jobs = try BatchSpec.load(path: spec, catalog: try shaders.catalog(),
+                                          pngCompression: try outputOptions.settings(format: nil).pngCompression ?? .fast)
             if json, jobs.contains(where: { $0.output.path == "-" }) {
                 throw .usage("--json prints to stdout, which a job of \(spec) writes to")
             }

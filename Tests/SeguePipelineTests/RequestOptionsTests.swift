@@ -83,4 +83,11 @@ import Testing
             #expect(error.message == "s.json5: key \"scale\": 50: must be in 0.1…10")
         }
     }
+
+    /// `segue batch --png-compression` is the default of jobs whose spec names none.
+    @Test func batchCompressionIsTheDefaultOfJobsThatNameNone() throws {
+        let jobs = try BatchSpec.parse(Data("{jobs: [{effect: 'fade', output: 'a'}, {effect: 'fade', output: 'b', pngCompression: 'fast'}]}".utf8),
+                                       file: "s.json", baseDirectory: TestFiles.temporaryDirectory("compression"), pngCompression: .best)
+        #expect(jobs.map(\.output.pngCompression) == [.best, .fast])
+    }
 }
