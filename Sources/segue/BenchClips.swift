@@ -33,42 +33,51 @@ extension BenchCommand {
 
     func benchClips(size: PixelSize, ffmpeg: String?) throws(SegueError) -> [ClipRow] {
         guard clips.count == 2 else { throw .usage("--clips: give two video files (from, to), not \(clips.count)") }
-        guard let format = endToEnd else { throw .usage("--clips: needs --end-to-end raw, y4m, png or mp4") }
+        guard !endToEnd.isEmpty else { throw .usage("--clips: needs --end-to-end raw, y4m, png or mp4") }
         let session = RenderSession(backend: backend == .all ? .software : BackendChoice(rawValue: backend.rawValue) ?? .software,
                                     notice: { printError("segue: \($0)") })
         var rows: [ClipRow] = []
         for name in effects.isEmpty ? ["fade"] : effects {
-            var spec = SequenceSpec(file: "bench")
-            spec.size = size
-            spec.clips = clips.map { SequenceSpec.Clip(file: $0) }
-            var request = TransitionRequest(effect: name)
-            request.duration = Self.clipTransitionSeconds
-            request.timing = "linear"
-            spec.transitions = [request]
-            let sequence = try PreparedSequence(spec)
-            let renderer = try session.renderer(for: sequence)
-            let dir = NSTemporaryDirectory() + "segue-bench-clips-\(getpid())"
-            try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: dir) }
-            let path = format == .raw || format == .y4m ? "/dev/null" : dir + (format == .png ? "/frames" : "/out.mp4")
-            var times: [Double] = []
-            for run in 0...runs {
-                let start = DispatchTime.now()
-                _ = try SequenceJob.run(sequence, renderer: renderer, output: OutputSpec(format: format.output, path: path),
-                                        version: Segue.version)
-                if run > 0 { times.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9) }
-                if path != "/dev/null" { try? FileManager.default.removeItem(atPath: path) }
+            for format in endToEnd {
+                let row = try benchClip(name, format: format, size: size, session: session, ffmpeg: ffmpeg)
+                if !json { printError(Self.line(row)) }
+                rows.append(row)
             }
-            let stat = Stat(times)
-            var row = ClipRow(effect: name, from: clips[0], to: clips[1], format: format.rawValue, frames: sequence.timeline.frameCount,
-                              seconds: stat, fps: Double(sequence.timeline.frameCount) / stat.median)
-            if let ffmpeg, let xfade = Self.xfadeEquivalents.first(where: { $0.effect == name })?.xfade {
-                row.ffmpeg = try timeXfadeClips(ffmpeg, xfade: xfade, sequence: sequence, format: format, dir: dir, segue: stat.median)
-            }
-            if !json { printError(Self.line(row)) }
-            rows.append(row)
         }
         return rows
+    }
+
+    /// One effect between the two clips, written as `format`, timed `runs` times.
+    private func benchClip(_ name: String, format: EndToEndFormat, size: PixelSize, session: RenderSession,
+                           ffmpeg: String?) throws(SegueError) -> ClipRow {
+        var spec = SequenceSpec(file: "bench")
+        spec.size = size
+        spec.clips = clips.map { SequenceSpec.Clip(file: $0) }
+        var request = TransitionRequest(effect: name)
+        request.duration = Self.clipTransitionSeconds
+        request.timing = "linear"
+        spec.transitions = [request]
+        let sequence = try PreparedSequence(spec)
+        let renderer = try session.renderer(for: sequence)
+        let dir = NSTemporaryDirectory() + "segue-bench-clips-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = format == .raw || format == .y4m ? "/dev/null" : dir + (format == .png ? "/frames" : "/out.mp4")
+        var times: [Double] = []
+        for run in 0...runs {
+            let start = DispatchTime.now()
+            _ = try SequenceJob.run(sequence, renderer: renderer, output: OutputSpec(format: format.output, path: path),
+                                    version: Segue.version)
+            if run > 0 { times.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9) }
+            if path != "/dev/null" { try? FileManager.default.removeItem(atPath: path) }
+        }
+        let stat = Stat(times)
+        var row = ClipRow(effect: name, from: clips[0], to: clips[1], format: format.rawValue, frames: sequence.timeline.frameCount,
+                          seconds: stat, fps: Double(sequence.timeline.frameCount) / stat.median)
+        if let ffmpeg, let xfade = Self.xfadeEquivalents.first(where: { $0.effect == name })?.xfade {
+            row.ffmpeg = try timeXfadeClips(ffmpeg, xfade: xfade, sequence: sequence, format: format, dir: dir, segue: stat.median)
+        }
+        return row
     }
 
     /// The equivalent ffmpeg command: both clips scaled to the canvas, `xfade` at the same

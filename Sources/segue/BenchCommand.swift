@@ -20,8 +20,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Backends: all (software, and gl when it starts), or one.") var backend: Backends = .all
     @Option(help: "The 'from' snapshot. Default: the built-in list screen.") var from: String?
     @Option(help: "The 'to' snapshot. Default: the built-in detail screen.") var to: String?
-    @Option(help: "Also time each effect end to end, rendering and writing FORMAT as `segue render` does (raw and y4m to /dev/null, png and mp4 to the temporary folder); with --compare-ffmpeg, ffmpeg's xfade writes the same format.")
-    var endToEnd: EndToEndFormat?
+    @Option(help: "Also time each effect end to end, rendering and writing FORMAT as `segue render` does (raw and y4m to /dev/null, png and mp4 to the temporary folder); repeat for several formats; with --compare-ffmpeg, ffmpeg's xfade writes the same format.")
+    var endToEnd: [EndToEndFormat] = []
     @Flag(help: "Also time ffmpeg's xfade on the equivalent transitions (same size, images and threads) and a plain C blend (gcc -O3 -march=native).")
     var compareFfmpeg = false
     @Option(parsing: .upToNextOption, help: "Two video clips (from, to): time the whole timeline as `render --from A --to B` writes it, with --end-to-end (and against ffmpeg's xfade + acrossfade with --compare-ffmpeg).")
@@ -71,7 +71,8 @@ struct BenchCommand: ParsableCommand {
         /// PNG encode (fast) of one mid-transition frame on one core, ms.
         var pngFastEncodeMs: Stat
         var ffmpeg: FFmpegRow?
-        var endToEnd: EndToEndRow?
+        /// One per `--end-to-end` format, in the order given.
+        var endToEnd: [EndToEndRow] = []
     }
     /// Rendering and writing one format, as `segue render` does.
     struct EndToEndRow: Encodable {
@@ -126,74 +127,12 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(SegueError) in
             guard let pixelSize = PixelSize(parsing: size) else { throw .usage("--size \(size): expected WxH") }
-            try PixelBuffer.checkSize(pixelSize, what: "--size")
-            try Limits.benchFrames.check(frames, option: "--frames")
-            try Limits.benchRuns.check(runs, option: "--runs")
-            let backends: [BackendChoice] = BackendChoice(rawValue: backend.rawValue).map { [$0] } ?? [.software, .gl]
-            let names = effects.isEmpty ? EffectTable.all.map(\.name) : effects
-            let ffmpeg = compareFfmpeg ? FFmpegSink.locate() : nil
-            if compareFfmpeg && ffmpeg == nil {
-                throw SegueError(.ffmpegMissing, "--compare-ffmpeg needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)")
-            }
             if !clips.isEmpty {
-                let rows = try benchClips(size: pixelSize, ffmpeg: ffmpeg)
+                let rows = try benchClips(size: pixelSize, ffmpeg: try locateFFmpeg())
                 if json { print(jsonString(rows)) } else { for row in rows { print(Self.line(row)) } }
                 return
             }
-            let session = RenderSession(backend: .auto, notice: { printError("segue: \($0)") })
-            var glRenderer: String?
-            var rows: [Row] = []
-            for name in names {
-                var request = TransitionRequest(effect: name)
-                request.from = from
-                request.to = to
-                request.size = pixelSize
-                // Fixed, not `auto`: the measured work (sprite counts, blur radii) stays the same
-                // whatever the size and snapshots, so figures taken at different sizes compare.
-                request.scale = 3
-                request.fps = 60
-                request.duration = Double(frames - 1) / 60
-                let transition = try PreparedTransition(request)
-                for choice in backends {
-                    let renderer: any FrameRenderer
-                    do throws(SegueError) {
-                        renderer = try session.renderer(for: transition, backend: choice)
-                    } catch {
-                        // `all` measures GL only where it starts; an explicit backend must.
-                        if backend == .all { continue }
-                        throw error
-                    }
-                    if let gl = renderer as? GLRenderer { glRenderer = gl.info.renderer }
-                    var row = try measure(transition, renderer: renderer)
-                    let xfade = Self.xfadeEquivalents.first(where: { $0.effect == name })?.xfade
-                    if let ffmpeg, row.backend == "software", let xfade {
-                        row.ffmpeg = try timeXfade(ffmpeg, xfade: xfade, transition: transition, segueFPS: row.fps)
-                    }
-                    if let endToEnd {
-                        var shortRequest = request
-                        shortRequest.duration = Double(Self.shortRunFrames(frames) - 1) / 60
-                        let short = try PreparedTransition(shortRequest)
-                        row.endToEnd = try measureEndToEnd(request, long: transition, short: short, renderer: renderer, format: endToEnd,
-                                                           renderMs: row.renderMs.median)
-                        if let ffmpeg, row.backend == "software", let xfade, let e2e = row.endToEnd {
-                            row.endToEnd?.ffmpeg = try timeXfadeEndToEnd(ffmpeg, xfade: xfade, transition: transition,
-                                                                         format: endToEnd, segueFPS: e2e.fps)
-                        }
-                    }
-                    if !json { printError(Self.line(row)) }
-                    rows.append(row)
-                }
-            }
-            var cBlend: CBlendRow?
-            if compareFfmpeg {
-                cBlend = try timeCBlend(size: pixelSize)
-                if let fade = rows.first(where: { $0.effect == "fade" && $0.backend == "software" }), let c = cBlend {
-                    cBlend?.fadeRatio = fade.fps / c.fps
-                }
-            }
-            let report = Report(machine: Machine(cpu: Self.cpuModel(), cores: SystemInfo.activeProcessorCount, glRenderer: glRenderer,
-                                                 segueVersion: Segue.version, ffmpeg: ffmpeg.flatMap(Self.ffmpegVersion)),
-                                size: pixelSize.description, framesPerRun: frames, runs: runs, results: rows, cBlend: cBlend)
+            let report = try measure(printingRows: !json)
             if json {
                 print(jsonString(report))
             } else {
@@ -201,7 +140,7 @@ struct BenchCommand: ParsableCommand {
                 print("machine: \(m.cpu), \(m.cores) cores; GL: \(m.glRenderer ?? "not used"); segue \(m.segueVersion)"
                       + (m.ffmpeg.map { "; \($0)" } ?? ""))
                 print("\(report.size), \(frames) frames per run, median of \(runs) runs after a warm-up (min–max)")
-                for row in rows { print(Self.line(row)) }
+                for row in report.results { print(Self.line(row)) }
                 if let c = report.cBlend {
                     print(String(format: "c blend (%@, %d threads) %.1f fps  %.2f ms/frame (%.2f–%.2f)", c.compiler, c.threads, c.fps,
                                  c.msPerFrame.median, c.msPerFrame.min, c.msPerFrame.max)
@@ -211,6 +150,83 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
+    /// ffmpeg's path when `--compare-ffmpeg` asks for it.
+    private func locateFFmpeg() throws(SegueError) -> String? {
+        guard compareFfmpeg else { return nil }
+        guard let ffmpeg = FFmpegSink.locate() else {
+            throw SegueError(.ffmpegMissing, "--compare-ffmpeg needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)")
+        }
+        return ffmpeg
+    }
+
+    /// Every effect on every backend asked for (`segue proof` measures through this too);
+    /// `printingRows` prints each row to stderr as it is measured.
+    func measure(printingRows: Bool) throws(SegueError) -> Report {
+        guard let pixelSize = PixelSize(parsing: size) else { throw .usage("--size \(size): expected WxH") }
+        try PixelBuffer.checkSize(pixelSize, what: "--size")
+        try Limits.benchFrames.check(frames, option: "--frames")
+        try Limits.benchRuns.check(runs, option: "--runs")
+        let backends: [BackendChoice] = BackendChoice(rawValue: backend.rawValue).map { [$0] } ?? [.software, .gl]
+        let names = effects.isEmpty ? EffectTable.all.map(\.name) : effects
+        let ffmpeg = try locateFFmpeg()
+        let session = RenderSession(backend: .auto, notice: { printError("segue: \($0)") })
+        var glRenderer: String?
+        var rows: [Row] = []
+        for name in names {
+            var request = TransitionRequest(effect: name)
+            request.from = from
+            request.to = to
+            request.size = pixelSize
+            // Fixed, not `auto`: the measured work (sprite counts, blur radii) stays the same
+            // whatever the size and snapshots, so figures taken at different sizes compare.
+            request.scale = 3
+            request.fps = 60
+            request.duration = Double(frames - 1) / 60
+            let transition = try PreparedTransition(request)
+            for choice in backends {
+                let renderer: any FrameRenderer
+                do throws(SegueError) {
+                    renderer = try session.renderer(for: transition, backend: choice)
+                } catch {
+                    // `all` measures GL only where it starts; an explicit backend must.
+                    if backend == .all { continue }
+                    throw error
+                }
+                if let gl = renderer as? GLRenderer { glRenderer = gl.info.renderer }
+                var row = try measure(transition, renderer: renderer)
+                let xfade = Self.xfadeEquivalents.first(where: { $0.effect == name })?.xfade
+                if let ffmpeg, row.backend == "software", let xfade {
+                    row.ffmpeg = try timeXfade(ffmpeg, xfade: xfade, transition: transition, segueFPS: row.fps)
+                }
+                if !endToEnd.isEmpty {
+                    var shortRequest = request
+                    shortRequest.duration = Double(Self.shortRunFrames(frames) - 1) / 60
+                    let short = try PreparedTransition(shortRequest)
+                    for format in endToEnd {
+                        var e2e = try measureEndToEnd(request, long: transition, short: short, renderer: renderer, format: format,
+                                                      renderMs: row.renderMs.median)
+                        if let ffmpeg, row.backend == "software", let xfade {
+                            e2e.ffmpeg = try timeXfadeEndToEnd(ffmpeg, xfade: xfade, transition: transition, format: format, segueFPS: e2e.fps)
+                        }
+                        row.endToEnd.append(e2e)
+                    }
+                }
+                if printingRows { Self.line(row).split(separator: "\n").forEach { printError(String($0)) } }
+                rows.append(row)
+            }
+        }
+        var cBlend: CBlendRow?
+        if compareFfmpeg {
+            cBlend = try timeCBlend(size: pixelSize)
+            if let fade = rows.first(where: { $0.effect == "fade" && $0.backend == "software" }), let c = cBlend {
+                cBlend?.fadeRatio = fade.fps / c.fps
+            }
+        }
+        return Report(machine: Machine(cpu: Self.cpuModel(), cores: SystemInfo.activeProcessorCount, glRenderer: glRenderer,
+                                       segueVersion: Segue.version, ffmpeg: ffmpeg.flatMap(Self.ffmpegVersion)),
+                      size: pixelSize.description, framesPerRun: frames, runs: runs, results: rows, cBlend: cBlend)
+    }
+
     static func line(_ r: Row) -> String {
         var s = "\(r.effect.padding(toLength: 14, withPad: " ", startingAt: 0)) \(r.backend.padding(toLength: 8, withPad: " ", startingAt: 0)) "
             + String(format: "%7.1f fps  %6.2f ms/frame (%.2f–%.2f)  png fast encode %.1f ms",
@@ -218,7 +234,7 @@ struct BenchCommand: ParsableCommand {
         if let f = r.ffmpeg {
             s += String(format: "  | xfade %@ %.1f fps (%.2f ms) → segue/ffmpeg %.2f×", f.transition, f.fps, f.msPerFrame, f.ratio)
         }
-        if let e = r.endToEnd {
+        for e in r.endToEnd {
             s += String(format: "\n    end to end %@ → %@: %.1f fps (%.2f ms/frame, %.2f× render-only)",
                         e.format, e.destination, e.fps, e.msPerFrame, e.overRenderOnly)
             if let f = e.ffmpeg {

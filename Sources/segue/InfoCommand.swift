@@ -22,19 +22,25 @@ struct InfoCommand: ParsableCommand {
         var eglAttempts: [EGLPlatformAttempt]
     }
 
+    /// What `info` prints, also the first section of `segue proof`'s report.
+    static func report(platform: EGLPlatformChoice) -> Report {
+        let probe = GLContext.probe(platform: platform)
+        var report = Report(version: Segue.version, cores: SystemInfo.activeProcessorCount, backends: ["software"],
+                            autoChoiceForBuiltins: "software", gl: nil, glError: nil, eglAttempts: probe.attempts)
+        switch probe.info {
+        case .success(let info):
+            report.gl = info
+            report.backends.append("gl")
+            if info.isHardware { report.autoChoiceForBuiltins = "gl" }
+        case .failure(let error):
+            report.glError = error.message
+        }
+        return report
+    }
+
     func run() throws {
         try reportingErrors { () throws(SegueError) in
-            let probe = GLContext.probe(platform: eglPlatform)
-            var report = Report(version: Segue.version, cores: SystemInfo.activeProcessorCount, backends: ["software"],
-                                autoChoiceForBuiltins: "software", gl: nil, glError: nil, eglAttempts: probe.attempts)
-            switch probe.info {
-            case .success(let info):
-                report.gl = info
-                report.backends.append("gl")
-                if info.isHardware { report.autoChoiceForBuiltins = "gl" }
-            case .failure(let error):
-                report.glError = error.message
-            }
+            let report = Self.report(platform: eglPlatform)
             if json {
                 print(jsonString(report))
                 return

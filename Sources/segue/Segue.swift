@@ -13,7 +13,8 @@ struct Segue: ParsableCommand {
         version: version,
         subcommands: [ListCommand.self, RenderCommand.self, StillCommand.self, DemoCommand.self,
                       PlanCommand.self, TimingCommand.self, CompareCommand.self, InfoCommand.self,
-                      ValidateCommand.self, WatchCommand.self, BatchCommand.self, SequenceCommand.self, BenchCommand.self, ServeCommand.self]
+                      ValidateCommand.self, WatchCommand.self, BatchCommand.self, SequenceCommand.self, BenchCommand.self, ProofCommand.self,
+                      ServeCommand.self]
     )
 
     /// Set up before any other thread exists: SIGPIPE ignored (`StandardOutput`), and

@@ -102,20 +102,26 @@ final class GLReadback {
 }
 
 /// How a `GLRenderer` reads back the frames given to `submit`.
-public enum GLReadbackMode: Sendable {
-    /// Through pixel buffers on a GPU; directly on a CPU rasteriser (llvmpipe), where the ring
-    /// gains nothing.
+public enum GLReadbackMode: Sendable, Equatable {
+    /// Through `defaultRingDepth` pixel buffers on a GPU; directly on a CPU rasteriser
+    /// (llvmpipe), where the ring gains nothing.
     case automatic
     /// `glReadPixels` into the frame, waited for.
     case direct
-    /// A ring of two pixel-buffer objects: frame n is copied out after frame n + 1 is drawn.
-    case pixelBuffers
+    /// A ring of `depth` pixel-buffer objects (at least 1): frame n is copied out after
+    /// frame n + depth − 1 is drawn.
+    case pixelBuffers(depth: Int)
+
+    /// The ring `automatic` uses on a GPU: frame n travels back while frame n + 1 is drawn.
+    public static let defaultRingDepth = 2
+    /// A ring of the default depth.
+    public static let pixelBuffers = GLReadbackMode.pixelBuffers(depth: defaultRingDepth)
 
     func bufferCount(hardware: Bool) -> Int {
         switch self {
-        case .automatic: hardware ? 2 : 0
+        case .automatic: hardware ? Self.defaultRingDepth : 0
         case .direct: 0
-        case .pixelBuffers: 2
+        case .pixelBuffers(let depth): max(1, depth)
         }
     }
 }

@@ -6,10 +6,7 @@ import SegueCore
 /// are shown.
 enum FFmpegTools {
     /// The first `name` on `PATH`, or nil.
-    static func locate(_ name: String) -> String? {
-        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
-        return dirs.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
-    }
+    static func locate(_ name: String) -> String? { ChildProcess.onPath(name) }
 
     /// `locate(name)`, or the error naming what to install (Debian's ffmpeg package holds both).
     static func required(_ name: String, for path: String) throws(SegueError) -> String {

@@ -49,6 +49,12 @@ public final class ChildProcess: @unchecked Sendable {
     /// The read end of a `.pipe` stderr.
     public let errorOutput: FileHandle?
 
+    /// The executable `name` in a folder of `$PATH` (the first one), as a shell finds it.
+    public static func onPath(_ name: String) -> String? {
+        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        return dirs.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+    }
+
     /// Starts `program`. `cleanup` runs, after the child is killed, when the process is
     /// interrupted before `wait`. A program that cannot be started is `.io` naming `name`.
     public init(_ program: String, _ arguments: [String], stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .log,
