@@ -16,6 +16,8 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case blur = "blur.frag"
     case spritesVertex = "sprites.vert"
     case sprites = "sprites.frag"
+    /// Row prefix sums of an image (for xfade's hblur).
+    case rowPrefixSums = "row-prefix-sums.frag"
     /// ffmpeg's xfade transitions, one program per family (`XfadeFamily.programName`), each
     /// with xfade.glsl's helpers ahead of it.
     case xfade = "xfade.glsl"
@@ -28,6 +30,8 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case xfadeShapes = "xfade-shapes.frag"
     case xfadeSlices = "xfade-slices.frag"
     case xfadeWinds = "xfade-winds.frag"
+    /// hblur's own program: its box sums from `rowPrefixSums`.
+    case xfadeHblur = "xfade-hblur.frag"
 
     /// The embedded text.
     public var embeddedSource: String { String(decoding: bytes, as: UTF8.self) }
@@ -46,6 +50,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .blur: PackageResources.blur_frag
         case .spritesVertex: PackageResources.sprites_vert
         case .sprites: PackageResources.sprites_frag
+        case .rowPrefixSums: PackageResources.row_prefix_sums_frag
         case .xfadeFades: PackageResources.xfade_fades_frag
         case .xfadeWarps: PackageResources.xfade_warps_frag
         case .xfadeWipes: PackageResources.xfade_wipes_frag
@@ -55,6 +60,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .xfadeShapes: PackageResources.xfade_shapes_frag
         case .xfadeSlices: PackageResources.xfade_slices_frag
         case .xfadeWinds: PackageResources.xfade_winds_frag
+        case .xfadeHblur: PackageResources.xfade_hblur_frag
         }
     }
 }

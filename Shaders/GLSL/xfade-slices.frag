@@ -1,25 +1,16 @@
 // xfade's slices (SegueCore XfadeTransition.family == .slices; software twin:
-// Sources/SegueSoftware/Commands/Xfade/XfadeSlices.swift), maths from FFmpeg's vf_xfade.c:
-// ten bands, each switching from `from` to `to` as a soft front passes it. Progress runs
-// 1 (from) → 0 (to).
+// Sources/SegueSoftware/Commands/Xfade/XfadeSlices.swift), from FFmpeg's vf_xfade.c: ten
+// bands, each switching from `from` to `to` as a soft front passes it. Which columns or rows
+// show `to` is decided once per frame in SegueCore (XfadeCall.sliceLines), in xfade's float
+// order: where the front and a band meet exactly, a GPU's own rounding would flip the line.
 uniform sampler2D u_from;
 uniform sampler2D u_to;
-uniform int u_transition;   // the member's index in the family, defined by name by the renderer
-uniform float u_progress;
+uniform sampler2D u_lines;   // one texel per column or row: 1 where it shows `to`
+uniform int u_columns;       // 1: the lines are columns (hlslice, hrslice); 0: rows
 out vec4 fragColor;
-
 
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
-    vec2 size = vec2(textureSize(u_from, 0));
-    bool horizontal = u_transition == HLSLICE || u_transition == HRSLICE;
-    float extent = horizontal ? size.x : size.y;
-    float along = float(horizontal ? p.x : p.y);
-    bool reversed = u_transition == HRSLICE || u_transition == VDSLICE;
-    float position = reversed ? (extent - 1.0 - along) / extent : along / extent;
-    // xfade scales hlslice's and vuslice's band count from the coordinate, the others' from
-    // the position.
-    float bands = reversed ? 10.0 * position : 10.0 * along / extent;
-    bool showsTo = xsmoothstep(-0.5, 0.0, position - u_progress * 1.5) > fract(bands);
+    bool showsTo = texelFetch(u_lines, ivec2(u_columns == 1 ? p.x : p.y, 0), 0).r > 0.5;
     fragColor = showsTo ? texelFetch(u_to, p, 0) : texelFetch(u_from, p, 0);
 }

@@ -4,12 +4,12 @@
 // the image. Channels in float on 0…255, truncated, as xfade stores them.
 uniform sampler2D u_from;
 uniform sampler2D u_to;
-// Index in the family: pixelize, hblur, squeezeh, squeezev, zoomin.
+// Index in the family: pixelize, hblur, squeezeh, squeezev, zoomin (hblur has its own
+// program, xfade-hblur.frag).
 uniform int u_transition;   // the member's index in the family, defined by name by the renderer
 uniform float u_progress;
 // Per-frame numbers from SegueCore (XfadeCall.canvasUniforms).
 uniform float u_pixelizeBlockSide;
-uniform int u_hblurBoxLength;
 out vec4 fragColor;
 
 vec4 fetch(sampler2D image, ivec2 at, ivec2 size) {
@@ -31,15 +31,6 @@ void main() {
         float side = u_pixelizeBlockSide;
         ivec2 at = side > 0.0 ? ivec2(blockCentre(pixel.x, side, extent.x), blockCentre(pixel.y, side, extent.y)) : pixel;
         v = xmix(fetch(u_from, at, size), fetch(u_to, at, size), p);
-    } else if (u_transition == HBLUR) {        //  a box from the pixel rightwards, cut at the edge
-        int boxLength = min(u_hblurBoxLength, size.x - pixel.x);
-        vec4 sumA = vec4(0.0), sumB = vec4(0.0);
-        for (int i = 0; i < boxLength; i++) {
-            sumA += fetch(u_from, ivec2(pixel.x + i, pixel.y), size);
-            sumB += fetch(u_to, ivec2(pixel.x + i, pixel.y), size);
-        }
-        float count = float(boxLength);
-        v = (sumA * p + sumB * (1.0 - p)) / count;   // mixed, then divided once, as the software twin
     } else if (u_transition == SQUEEZEH || u_transition == SQUEEZEV) {   // rows, columns
         bool rows = u_transition == SQUEEZEH;
         float position = rows ? float(pixel.y) / extent.y : float(pixel.x) / extent.x;

@@ -14,6 +14,8 @@ struct GLFrame {
     let quad: GLQuad
     let sprites: GLSpriteInstances
     let xfadeNoise: GLXfadeNoiseTexture
+    let rowSums: GLRowPrefixSums
+    let sliceLines: GLSliceLines
     let maxTextureUnits: Int
     /// The lowering's fact for the current step: the canvas is all transparent, so blending
     /// onto it would return the source and can be skipped.

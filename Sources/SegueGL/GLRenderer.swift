@@ -33,6 +33,10 @@ public final class GLRenderer: FrameRenderer {
     private let readback: GLReadback
     /// xfade's noise as a float texture, for the transitions that read it.
     private let xfadeNoise = GLXfadeNoiseTexture()
+    /// Row sums of the images xfade's hblur blurs.
+    private let rowSums = GLRowPrefixSums()
+    /// The slices' per-line verdicts of the current frame.
+    private let sliceLines = GLSliceLines()
     private let maxTextureUnits: Int
     /// The sizes of the current `ImageSet`'s images, for the lowering (made once per set).
     private var imageSizes: (setID: UInt64, sizes: [ImageRef: PixelSize])?
@@ -99,6 +103,8 @@ public final class GLRenderer: FrameRenderer {
             sprites.deleteAll()
             readback.deleteAll()
             xfadeNoise.delete()
+            rowSums.deleteAll()
+            sliceLines.delete()
             quad.delete()
         }
     }
@@ -156,7 +162,8 @@ public final class GLRenderer: FrameRenderer {
     /// Draws `lowered` into the canvas framebuffer, left bound for the readback. Context current.
     private func draw(_ lowered: LoweredPlan, images: ImageSet) throws(SegueError) {
         var frame = GLFrame(canvas: lowered.size, images: images, programs: programs, textures: textures, targets: targets,
-                            pyramids: pyramids, quad: quad, sprites: sprites, xfadeNoise: xfadeNoise, maxTextureUnits: maxTextureUnits)
+                            pyramids: pyramids, quad: quad, sprites: sprites, xfadeNoise: xfadeNoise, rowSums: rowSums, sliceLines: sliceLines,
+                            maxTextureUnits: maxTextureUnits)
         // Blurs first: each makes a derived texture that later commands draw.
         textures.derived.removeAll(keepingCapacity: true)
         targets.startFrame()

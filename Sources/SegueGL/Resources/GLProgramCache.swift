@@ -5,7 +5,7 @@ import SegueShaders
 
 /// The renderer's own programs, one per draw command (and the texel-copy variant of layers).
 enum BuiltinProgram: CaseIterable {
-    case layer, layerCopy, mix, fill, shadow, reveal, lumaWipe, blur, sprites
+    case layer, layerCopy, mix, fill, shadow, reveal, lumaWipe, blur, sprites, rowPrefixSums
 
     var vertex: ShaderFile { self == .sprites ? .spritesVertex : .quad }
     var fragment: ShaderFile {
@@ -18,6 +18,7 @@ enum BuiltinProgram: CaseIterable {
         case .lumaWipe: .lumaWipe
         case .blur: .blur
         case .sprites: .sprites
+        case .rowPrefixSums: .rowPrefixSums
         }
     }
     var defines: [String] { self == .layerCopy ? ["SEGUE_LAYER_COPY"] : [] }
@@ -26,6 +27,7 @@ enum BuiltinProgram: CaseIterable {
         switch self {
         case .layer, .layerCopy, .blur, .sprites: [("u_image", 0)]
         case .mix: [("u_first", 0), ("u_second", 1)]
+        case .rowPrefixSums: [("u_image", 0), ("u_sums", 1)]
         case .reveal, .lumaWipe, .fill, .shadow: []  // canvas programs bind theirs per draw
         }
     }
@@ -41,8 +43,8 @@ final class GLProgramCache {
     private let shapes: String
     private var builtins: [BuiltinProgram: GLProgram] = [:]
     private var callable: [String: GLProgram] = [:]
-    /// xfade programs by family, compiled on first use (few jobs need more than one).
-    private var xfade: [XfadeFamily: GLProgram] = [:]
+    /// xfade programs by file, compiled on first use (few jobs need more than one).
+    private var xfade: [ShaderFile: GLProgram] = [:]
     /// Authors' shader files by `UserShader.programName`; they win over `source`.
     private var userShaders: [String: UserShader] = [:]
 
@@ -105,18 +107,18 @@ final class GLProgramCache {
         return program
     }
 
-    /// The program of an xfade family (`Shaders/GLSL/xfade-<family>.frag`), compiled on first use,
+    /// The program of an xfade transition (`Shaders/GLSL/xfade-<family>.frag`, hblur its own), compiled on first use,
     /// with each member's name defined as its index in the family (`#define FADEBLACK 2`), the
     /// value `u_transition` takes: the numbering is `XfadeTransition`'s order, written nowhere else.
-    func xfadeProgram(_ family: XfadeFamily) throws(SegueError) -> GLProgram {
-        if let program = xfade[family] { return program }
-        let file = family.shaderFile
+    func xfadeProgram(_ transition: XfadeTransition) throws(SegueError) -> GLProgram {
+        let family = transition.family, file = transition.shaderFile
+        if let program = xfade[file] { return program }
         let kind: SegueError.Kind = files.directory == nil ? .internalError : .invalidInput
         let defines = family.members.map { "#define \($0.rawValue.uppercased()) \($0.indexInFamily)\n" }.joined()
         let fragment = GLSLStage(name: file.rawValue, body: files.source(of: file), shapes: shapes,
                                  header: defines + files.source(of: .xfade) + "\n")
         let program = try GLProgram(name: file.rawValue, vertex: quadStage, fragment: fragment, errorKind: kind)
-        xfade[family] = program
+        xfade[file] = program
         return program
     }
 
@@ -126,6 +128,11 @@ final class GLProgramCache {
         callable.removeAll()
         xfade.removeAll()
     }
+}
+
+extension XfadeTransition {
+    /// The transition's program: its family's, but hblur's own, which reads row sums.
+    var shaderFile: ShaderFile { self == .hblur ? .xfadeHblur : family.shaderFile }
 }
 
 extension XfadeFamily {

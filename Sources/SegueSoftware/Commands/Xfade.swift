@@ -21,6 +21,7 @@ struct XfadeOp: RowOp, @unchecked Sendable {
         switch xfade.frame {
         case .wipe(let region): XfadeWipes.draw(region, row: y, into: dst, images)
         case .slide(let motion): XfadeSlides.draw(motion, row: y, into: dst, images)
+        case .slices(let lines): XfadeSlices.draw(lines, row: y, into: dst, images)
         case .warp(let blockSide, let boxLength): XfadeWarps.draw(transition, blockSide: blockSide, boxLength: boxLength, row: y, into: dst, images)
         case .plain:
             switch transition.family {
@@ -28,9 +29,8 @@ struct XfadeOp: RowOp, @unchecked Sendable {
             case .smooth: XfadeSmooth.draw(transition, row: y, into: dst, images)
             case .diagonals: XfadeDiagonals.draw(transition, row: y, into: dst, images)
             case .shapes: XfadeShapes.draw(transition, row: y, into: dst, images)
-            case .slices: XfadeSlices.draw(transition, row: y, into: dst, images)
             case .winds: XfadeWinds.draw(transition, row: y, into: dst, images)
-            case .wipes, .slides, .warps: break  // their frames carry their numbers
+            case .wipes, .slides, .slices, .warps: break  // their frames carry their numbers
             }
         }
         return false

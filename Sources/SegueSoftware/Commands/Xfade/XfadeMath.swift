@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SegueCore
 
 /// The helpers of FFmpeg libavfilter/vf_xfade.c every family uses, in single precision and in
 /// the same operation order, so that results round as ffmpeg's do. GL twins: the same
@@ -12,15 +13,12 @@ enum XfadeMath {
     @inline(__always)
     static func mix(_ a: Float, _ b: Float, _ m: Float) -> Float { a * m + b * (1 - m) }
 
-    /// Hermite step of `x` between the edges, clamped to 0…1.
+    /// Hermite step of `x` between the edges, clamped to 0…1 (`XfadeScalars`, shared with Core).
     @inline(__always)
-    static func smoothstep(_ edge0: Float, _ edge1: Float, _ x: Float) -> Float {
-        let t = min(max((x - edge0) / (edge1 - edge0), 0), 1)
-        return t * t * (3 - 2 * t)
-    }
+    static func smoothstep(_ edge0: Float, _ edge1: Float, _ x: Float) -> Float { XfadeScalars.smoothstep(edge0, edge1, x) }
 
     @inline(__always)
-    static func fract(_ x: Float) -> Float { x - x.rounded(.down) }
+    static func fract(_ x: Float) -> Float { XfadeScalars.fract(x) }
 
     /// Opaque black, what xfade's crops and fades show (its `black` of a planar RGB frame with
     /// alpha at its maximum); premultiplied like every Segue pixel.

@@ -1,0 +1,90 @@
+import CGLES3
+import SegueCore
+
+/// Row prefix sums of images' 8-bit levels (`row-prefix-sums.frag`) as RGBA32UI textures, the
+/// input of xfade's hblur: made on first use for each image of the current `ImageSet` and kept
+/// while the set stays, so a still is summed once per job and a clip frame once per frame. A
+/// new set reuses the textures of the same size.
+final class GLRowPrefixSums {
+    /// An RGBA32UI texture with a framebuffer drawing into it.
+    struct Target {
+        let texture: GLTexture
+        let framebuffer: GLuint
+    }
+    private var kept: [ImageRef: Target] = [:]
+    private var summed: Set<ImageRef> = []
+    private var setID: UInt64?
+    /// The second target of the doubling passes, shared by every image.
+    private var scratch: Target?
+    /// Images summed since creation: one per image of each new set.
+    private(set) var buildCount = 0
+
+    /// The sums of `ref` when they are up to date for `images`; else the two targets to make
+    /// them in, the kept one last (see `GLFrame.rowPrefixSums`).
+    func lookup(_ ref: ImageRef, in images: ImageSet, size: PixelSize) throws(SegueError) -> (done: GLTexture?, kept: Target, scratch: Target) {
+        if images.id != setID {
+            setID = images.id
+            summed.removeAll()
+        }
+        let target: Target
+        if let held = kept[ref], held.texture.size == size { target = held } else { target = try replace(ref, size: size) }
+        if summed.contains(ref) { return (target.texture, target, target) }
+        if scratch?.texture.size != size {
+            if let old = scratch { delete(old) }
+            scratch = try Self.makeTarget(size)
+        }
+        return (nil, target, scratch!)
+    }
+
+    /// Records that `ref`'s kept target now holds its sums.
+    func markSummed(_ ref: ImageRef) {
+        summed.insert(ref)
+        buildCount += 1
+    }
+
+    private func replace(_ ref: ImageRef, size: PixelSize) throws(SegueError) -> Target {
+        if let old = kept.removeValue(forKey: ref) { delete(old) }
+        let target = try Self.makeTarget(size)
+        kept[ref] = target
+        return target
+    }
+
+    private static func makeTarget(_ size: PixelSize) throws(SegueError) -> Target {
+        var id: GLuint = 0
+        glGenTextures(1, &id)
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA32UI), GLsizei(size.width), GLsizei(size.height))
+        // Integer textures are complete only with NEAREST; they are read with texelFetch anyway.
+        for parameter in [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER] {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GLint(GL_NEAREST))
+        }
+        var framebuffer: GLuint = 0
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), id, 0)
+        let target = Target(texture: GLTexture(id: id, size: size), framebuffer: framebuffer)
+        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            GLRowPrefixSums.delete(target)
+            throw SegueError(.internalError, "RGBA32UI render target \(size) is incomplete")
+        }
+        try GLRenderer.checkError("making a \(size) row-sum target")
+        return target
+    }
+
+    func deleteAll() {
+        for target in kept.values { delete(target) }
+        kept.removeAll()
+        summed.removeAll()
+        if let scratch { delete(scratch) }
+        scratch = nil
+    }
+
+    private func delete(_ target: Target) { GLRowPrefixSums.delete(target) }
+
+    private static func delete(_ target: Target) {
+        var framebuffer = target.framebuffer
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        glDeleteFramebuffers(1, &framebuffer)
+        target.texture.delete()
+    }
+}
