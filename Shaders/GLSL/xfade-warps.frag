@@ -10,6 +10,8 @@ uniform int u_transition;   // the member's index in the family, defined by name
 uniform float u_progress;
 // Per-frame numbers from SegueCore (XfadeCall.canvasUniforms).
 uniform float u_pixelizeBlockSide;
+uniform highp isampler2D u_lines;   // the squeezes' source lines (XfadeCall.lineTable)
+uniform int u_columns;              // 1: u_lines is per column; 0: per row
 out vec4 fragColor;
 
 vec4 fetch(sampler2D image, ivec2 at, ivec2 size) {
@@ -31,13 +33,14 @@ void main() {
         float side = u_pixelizeBlockSide;
         ivec2 at = side > 0.0 ? ivec2(blockCentre(pixel.x, side, extent.x), blockCentre(pixel.y, side, extent.y)) : pixel;
         v = xmix(fetch(u_from, at, size), fetch(u_to, at, size), p);
-    } else if (u_transition == SQUEEZEH || u_transition == SQUEEZEV) {   // rows, columns
-        bool rows = u_transition == SQUEEZEH;
-        float position = rows ? float(pixel.y) / extent.y : float(pixel.x) / extent.x;
-        float z = 0.5 + (position - 0.5) / p;
-        if (p > 0.0 && z >= 0.0 && z <= 1.0) {
-            int source = int(roundEven(z * ((rows ? extent.y : extent.x) - 1.0)));
-            v = fetch(u_from, rows ? ivec2(pixel.x, source) : ivec2(source, pixel.y), size);
+    } else if (u_transition == SQUEEZEH || u_transition == SQUEEZEV) {
+        // `from` squeezed towards its middle row (squeezeh) or column (squeezev); the line of
+        // `from` each row or column shows, or −1 for `to`, comes from SegueCore
+        // (XfadeCall.lineTable), where its rounding is xfade's own.
+        bool columns = u_columns == 1;
+        int source = texelFetch(u_lines, ivec2(columns ? pixel.x : pixel.y, 0), 0).r;
+        if (source >= 0) {
+            v = fetch(u_from, columns ? ivec2(source, pixel.y) : ivec2(pixel.x, source), size);
         } else {
             v = fetch(u_to, pixel, size);
         }

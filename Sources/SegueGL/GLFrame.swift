@@ -15,7 +15,7 @@ struct GLFrame {
     let sprites: GLSpriteInstances
     let xfadeNoise: GLXfadeNoiseTexture
     let rowSums: GLRowPrefixSums
-    let sliceLines: GLSliceLines
+    let lineTable: GLLineTable
     let maxTextureUnits: Int
     /// The lowering's fact for the current step: the canvas is all transparent, so blending
     /// onto it would return the source and can be skipped.
@@ -57,8 +57,8 @@ struct GLFrame {
         drawQuad(program, Rect(size: canvas))
     }
 
-    /// Binds `inputs` (images) and `extra` (textures the renderer made) to `program`'s
-    /// `sampler2D`s of those names, in name order, one texture unit each; the program is in use.
+    /// Binds `inputs` (images) and `extra` (textures the renderer made, integer ones to
+    /// integer samplers) to `program`'s samplers of those names, in name order, one texture unit each; the program is in use.
     func bindInputs(of program: GLProgram, _ inputs: [String: ImageRef], extra: [String: GLTexture] = [:]) throws(SegueError) {
         let inputs = inputs.sorted { $0.key < $1.key }
         guard inputs.count + extra.count <= maxTextureUnits else {
@@ -68,9 +68,11 @@ struct GLFrame {
         var bound: [(String, GLTexture)] = []
         for input in inputs { bound.append((input.key, try textures.texture(for: input.value, in: images))) }
         bound += extra.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let integerSamplers = [GLenum(GL_INT_SAMPLER_2D), GLenum(GL_UNSIGNED_INT_SAMPLER_2D)]
         for (unit, (name, texture)) in bound.enumerated() {
             guard let uniform = program.uniforms[name] else { continue }  // unused sampler
-            guard uniform.type == GLenum(GL_SAMPLER_2D) else {
+            // Images are sampler2Ds; the renderer's own tables may be integer textures.
+            guard uniform.type == GLenum(GL_SAMPLER_2D) || (extra[name] != nil && integerSamplers.contains(uniform.type)) else {
                 throw .invalidInput("shader '\(program.name)': input '\(name)' is not a sampler2D")
             }
             bind(texture, unit: unit)

@@ -35,8 +35,8 @@ public final class GLRenderer: FrameRenderer {
     private let xfadeNoise = GLXfadeNoiseTexture()
     /// Row sums of the images xfade's hblur blurs.
     private let rowSums = GLRowPrefixSums()
-    /// The slices' per-line verdicts of the current frame.
-    private let sliceLines = GLSliceLines()
+    /// The current xfade frame's line table (slices, squeezes).
+    private let lineTable = GLLineTable()
     private let maxTextureUnits: Int
     /// The sizes of the current `ImageSet`'s images, for the lowering (made once per set).
     private var imageSizes: (setID: UInt64, sizes: [ImageRef: PixelSize])?
@@ -66,7 +66,8 @@ public final class GLRenderer: FrameRenderer {
     public init(context: GLContext, shaderDirectory: String? = nil, programs: (any GLProgramSource)? = nil,
                 readback: GLReadbackMode = .automatic) throws(SegueError) {
         self.context = context
-        self.readback = GLReadback(bufferCount: readback.bufferCount(hardware: context.info.isHardware))
+        self.readback = GLReadback(bufferCount: readback.bufferCount(hardware: context.info.isHardware),
+                                   copyThreads: readback.copyThreads(cores: GLRenderer.cores))
         let files = GLShaderFiles(directory: shaderDirectory)
         shaderFiles = files
         let made = try context.withCurrent { () throws(SegueError) in
@@ -104,7 +105,7 @@ public final class GLRenderer: FrameRenderer {
             readback.deleteAll()
             xfadeNoise.delete()
             rowSums.deleteAll()
-            sliceLines.delete()
+            lineTable.delete()
             quad.delete()
         }
     }
@@ -162,7 +163,7 @@ public final class GLRenderer: FrameRenderer {
     /// Draws `lowered` into the canvas framebuffer, left bound for the readback. Context current.
     private func draw(_ lowered: LoweredPlan, images: ImageSet) throws(SegueError) {
         var frame = GLFrame(canvas: lowered.size, images: images, programs: programs, textures: textures, targets: targets,
-                            pyramids: pyramids, quad: quad, sprites: sprites, xfadeNoise: xfadeNoise, rowSums: rowSums, sliceLines: sliceLines,
+                            pyramids: pyramids, quad: quad, sprites: sprites, xfadeNoise: xfadeNoise, rowSums: rowSums, lineTable: lineTable,
                             maxTextureUnits: maxTextureUnits)
         // Blurs first: each makes a derived texture that later commands draw.
         textures.derived.removeAll(keepingCapacity: true)
@@ -184,6 +185,9 @@ public final class GLRenderer: FrameRenderer {
             _ = try programs.callableProgram(shader.programName)
         }
     }
+
+    /// Online cores, for the readback's copy threads.
+    private static var cores: Int { SystemInfo.activeProcessorCount }
 
     static func checkError(_ doing: String) throws(SegueError) {
         let error = glGetError()

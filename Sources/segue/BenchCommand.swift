@@ -26,6 +26,8 @@ struct BenchCommand: ParsableCommand {
     var compareFfmpeg = false
     @Option(parsing: .upToNextOption, help: "Two video clips (from, to): time the whole timeline as `render --from A --to B` writes it, with --end-to-end (and against ffmpeg's xfade + acrossfade with --compare-ffmpeg).")
     var clips: [String] = []
+    @Flag(help: "Fail (exit 1) when an effect's GL frame costs more than 3× the software renderer's and more than 8× GL's fade frame: a GL path that no GPU can save (measures fade too).")
+    var checkGlCost = false
     @Flag(help: "Print JSON.") var json = false
 
     /// `--backend`: every backend, or one `BackendChoice`.
@@ -65,7 +67,7 @@ struct BenchCommand: ParsableCommand {
     struct Row: Encodable {
         var effect: String
         var backend: String
-        /// Render (GL: draw + glReadPixels) per frame, ms.
+        /// Render (GL: draw and read back, pipelined as in a job) per frame, ms.
         var renderMs: Stat
         var fps: Double
         /// PNG encode (fast) of one mid-transition frame on one core, ms.
@@ -122,9 +124,11 @@ struct BenchCommand: ParsableCommand {
         var runs: Int
         var results: [Row]
         var cBlend: CBlendRow?
+        var glCost: GLCostCheck?
     }
 
     func run() throws {
+        var failed = false
         try reportingErrors { () throws(SegueError) in
             guard let pixelSize = PixelSize(parsing: size) else { throw .usage("--size \(size): expected WxH") }
             if !clips.isEmpty {
@@ -133,6 +137,7 @@ struct BenchCommand: ParsableCommand {
                 return
             }
             let report = try measure(printingRows: !json)
+            defer { if let check = report.glCost, !check.pass { failed = true } }
             if json {
                 print(jsonString(report))
             } else {
@@ -146,8 +151,10 @@ struct BenchCommand: ParsableCommand {
                                  c.msPerFrame.median, c.msPerFrame.min, c.msPerFrame.max)
                           + (c.fadeRatio.map { String(format: "  → segue fade/C blend %.2f×", $0) } ?? ""))
                 }
+                if let check = report.glCost { print(check.summary) }
             }
         }
+        if failed { throw ExitCode(1) }
     }
 
     /// ffmpeg's path when `--compare-ffmpeg` asks for it.
@@ -167,7 +174,11 @@ struct BenchCommand: ParsableCommand {
         try Limits.benchFrames.check(frames, option: "--frames")
         try Limits.benchRuns.check(runs, option: "--runs")
         let backends: [BackendChoice] = BackendChoice(rawValue: backend.rawValue).map { [$0] } ?? [.software, .gl]
-        let names = effects.isEmpty ? EffectTable.all.map(\.name) : effects
+        var names = effects.isEmpty ? EffectTable.all.map(\.name) : effects
+        if checkGlCost {
+            guard backend == .all else { throw .usage("--check-gl-cost compares the renderers: use it with --backend all") }
+            if !names.contains(GLCostCheck.floorEffect) { names.insert(GLCostCheck.floorEffect, at: 0) }
+        }
         let ffmpeg = try locateFFmpeg()
         let session = RenderSession(backend: .auto, notice: { printError("segue: \($0)") })
         var glRenderer: String?
@@ -224,7 +235,14 @@ struct BenchCommand: ParsableCommand {
         }
         return Report(machine: Machine(cpu: Self.cpuModel(), cores: SystemInfo.activeProcessorCount, glRenderer: glRenderer,
                                        segueVersion: Segue.version, ffmpeg: ffmpeg.flatMap(Self.ffmpegVersion)),
-                      size: pixelSize.description, framesPerRun: frames, runs: runs, results: rows, cBlend: cBlend)
+                      size: pixelSize.description, framesPerRun: frames, runs: runs, results: rows, cBlend: cBlend,
+                      glCost: checkGlCost ? try glCostCheck(rows) : nil)
+    }
+
+    /// `--check-gl-cost`'s verdict; GL must have started.
+    private func glCostCheck(_ rows: [Row]) throws(SegueError) -> GLCostCheck {
+        guard let check = GLCostCheck(rows) else { throw .glUnavailable("--check-gl-cost: GL did not start, so there is nothing to check") }
+        return check
     }
 
     static func line(_ r: Row) -> String {
@@ -328,14 +346,22 @@ struct BenchCommand: ParsableCommand {
                          pixelFormat: "gbrap", output: output.filter { !$0.hasPrefix(dir) }.joined(separator: " "))
     }
 
-    /// Every frame of the sequence per run (GL finishes each frame by reading it back).
+    /// Every frame of the sequence per run, driven as a job drives the renderer: `submit` and
+    /// `collect`, so GL reads frames back pipelined through its pixel buffers where it does
+    /// in a render, and a run ends when its last frame is back.
     private func measure(_ t: PreparedTransition, renderer: any FrameRenderer) throws(SegueError) -> Row {
         var buffer = PixelBuffer(size: t.size)
         let plans = (0..<t.frameCount).map { t.plan(frame: $0) }
         var samples: [Double] = []
+        var spare: [PixelBuffer] = []
         for run in 0...runs {
             let start = DispatchTime.now()
-            for plan in plans { try renderer.render(plan, images: t.images, into: &buffer) }
+            for plan in plans {
+                if let done = try renderer.submit(plan, images: t.images, into: spare.popLast() ?? PixelBuffer(size: t.size)) {
+                    spare.append(done)
+                }
+            }
+            while let done = try renderer.collect() { spare.append(done) }
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6 / Double(plans.count)
             if run > 0 { samples.append(ms) }
         }

@@ -192,9 +192,12 @@ private struct ProofRun {
             request.duration = 1
             let transition = try PreparedTransition(request)
             for depth in plan.readbackDepths {
-                let renderer = try GLRenderer(platform: platform, readback: depth == 0 ? .direct : .pixelBuffers(depth: depth))
-                let run = try SustainedRender.run(transition, renderer: renderer, seconds: plan.readbackSeconds)
-                rows.append(ProofReport.ReadbackDepth(effect: effect, size: size.description, depth: depth, fps: run.fps))
+                for threads in depth == 0 ? [1] : plan.readbackCopyThreads {
+                    let mode: GLReadbackMode = depth == 0 ? .direct : .pixelBuffers(depth: depth, copyThreads: threads)
+                    let renderer = try GLRenderer(platform: platform, readback: mode)
+                    let run = try SustainedRender.run(transition, renderer: renderer, seconds: plan.readbackSeconds)
+                    rows.append(ProofReport.ReadbackDepth(effect: effect, size: size.description, depth: depth, copyThreads: threads, fps: run.fps))
+                }
             }
         }
         report.readback = rows

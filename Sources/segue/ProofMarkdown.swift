@@ -35,15 +35,17 @@ enum ProofMarkdown {
             lines.append("fps each second: " + s.samples.map { String(format: "%.0f", $0.fps) }.joined(separator: " "))
         }
         if let rows = r.readback {
-            lines += ["", "## GL readback: pixel-buffer ring depth (\(r.device.label))", "",
-                      "Frames per second drawing and reading back through submit/collect; depth 0 reads directly.", "",
-                      "| effect | size | " + (rows.map(\.depth).reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
-                                                .map { "depth \($0)" }.joined(separator: " | ")) + " |"]
-            let cases = rows.reduce(into: [String]()) { if !$0.contains("\($1.effect) \($1.size)") { $0.append("\($1.effect) \($1.size)") } }
-            lines.append("|---|---|" + String(repeating: "---:|", count: rows.count / max(1, cases.count)))
+            let settings = rows.map(\.setting).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let cases = rows.map { "\($0.effect) | \($0.size)" }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            lines += ["", "## GL readback: pixel-buffer ring depth and copy threads (\(r.device.label))", "",
+                      "Frames per second drawing and reading back through submit/collect, as a job drives the renderer.", "",
+                      "| effect | size | " + settings.joined(separator: " | ") + " |",
+                      "|---|---|" + String(repeating: "---:|", count: settings.count)]
             for key in cases {
-                let row = rows.filter { "\($0.effect) \($0.size)" == key }
-                lines.append("| \(row[0].effect) | \(row[0].size) | " + row.map { String(format: "%.1f", $0.fps) }.joined(separator: " | ") + " |")
+                let cells = settings.map { setting in
+                    rows.first { "\($0.effect) | \($0.size)" == key && $0.setting == setting }.map { String(format: "%.1f", $0.fps) } ?? "–"
+                }
+                lines.append("| \(key) | " + cells.joined(separator: " | ") + " |")
             }
         }
         if let m = r.memory {

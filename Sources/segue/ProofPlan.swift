@@ -20,9 +20,10 @@ struct ProofPlan {
     var sustainedEffect: String
     var sustainedSize: PixelSize
     var sustainedSeconds: Double
-    /// Pixel-buffer ring depths to time GL's pipelined readback at (0: a direct read), each for
-    /// `readbackSeconds` on each case.
+    /// Pixel-buffer ring depths to time GL's pipelined readback at (0: a direct read), each
+    /// with each number of copy threads, for `readbackSeconds` on each case.
     var readbackDepths: [Int]
+    var readbackCopyThreads: [Int]
     var readbackCases: [(effect: String, size: PixelSize)]
     var readbackSeconds: Double
     /// Seconds after which the sections still to come are skipped; nil: none are.
@@ -47,10 +48,10 @@ struct ProofPlan {
         endToEndEffects: ["fade", "push", "blur"],
         benchFrames: 30, benchRuns: 2,
         sustainedEffect: "blur", sustainedSize: PixelSize(width: 1920, height: 1080), sustainedSeconds: 30,
-        readbackDepths: [0, 1, 2, 3, 4],
+        readbackDepths: [0, 1, 2, 3, 4], readbackCopyThreads: [1, 4],
         readbackCases: [("fade", PixelSize(width: 1920, height: 1080)), ("blur", PixelSize(width: 1920, height: 1080)),
                         ("fade", PixelSize(width: 3840, height: 2160))],
-        readbackSeconds: 2,
+        readbackSeconds: 1.5,
         budgetSeconds: 300)
 
     static let quick = ProofPlan(
@@ -64,6 +65,6 @@ struct ProofPlan {
         endToEndEffects: ["fade"],
         benchFrames: 4, benchRuns: 1,
         sustainedEffect: "blur", sustainedSize: PixelSize(width: 160, height: 90), sustainedSeconds: 2,
-        readbackDepths: [0, 2], readbackCases: [("fade", PixelSize(width: 160, height: 90))], readbackSeconds: 0.3,
+        readbackDepths: [0, 2], readbackCopyThreads: [1, 2], readbackCases: [("fade", PixelSize(width: 160, height: 90))], readbackSeconds: 0.3,
         budgetSeconds: nil)
 }

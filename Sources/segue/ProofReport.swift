@@ -1,5 +1,6 @@
 import Foundation
 import SegueAuthoring
+import SegueCore
 import SegueGL
 import SegueIO
 import SeguePipeline
@@ -25,12 +26,16 @@ struct ProofReport: Encodable {
     var memory: Memory?
 
     /// GL frames per second through `submit`/`collect` with a pixel-buffer ring of `depth`
-    /// (0: a direct read), drawing and reading back only, as a job drives the renderer.
+    /// (0: a direct read) copied out by `copyThreads`, drawing and reading back only, as a job
+    /// drives the renderer.
     struct ReadbackDepth: Encodable {
         var effect: String
         var size: String
         var depth: Int
+        var copyThreads: Int
         var fps: Double
+        /// Labels the column of the Markdown table.
+        var setting: String { depth == 0 ? "direct" : "depth \(depth), \(copyThreads) copying" }
     }
 
     struct ParitySection: Encodable {

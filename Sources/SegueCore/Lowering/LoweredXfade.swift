@@ -1,7 +1,7 @@
 /// An xfade transition as both renderers draw it: xfade's progress in single precision (as
 /// vf_xfade.c holds it) and what its family computes once per frame from the progress and the
-/// canvas — where a wipe's cut lines fall, how far a slide moves, which lines of a slices
-/// frame show `to`, a warp's block side and box length — decided here once, so the software rows and the GL program read the same numbers.
+/// canvas — where a wipe's cut lines fall, how far a slide moves, what each line of a slices
+/// or squeeze frame shows, a warp's block side and box length — decided here once, so the software rows and the GL program read the same numbers.
 public struct LoweredXfade: Sendable, Equatable {
     public var transition: XfadeTransition
     public var progress: Float
@@ -20,8 +20,8 @@ public struct LoweredXfade: Sendable, Equatable {
             frame = .wipe(region)
         } else if let motion = call.slideMotion(canvas: canvas) {
             frame = .slide(motion)
-        } else if let lines = call.sliceLines(canvas: canvas) {
-            frame = .slices(lines)
+        } else if let lines = call.lineTable(canvas: canvas) {
+            frame = .lines(lines)
         } else if call.transition.family == .warps {
             frame = .warp(pixelizeBlockSide: call.pixelizeBlockSide(canvas: canvas), hblurBoxLength: call.hblurBoxLength(canvas: canvas))
         } else {
@@ -38,8 +38,8 @@ public enum XfadeFrame: Sendable, Equatable {
     case wipe(XfadeWipeRegion)
     /// How a slide, cover or reveal moves its images.
     case slide(XfadeSlideMotion)
-    /// Which columns or rows of a slices frame show `to`.
-    case slices(XfadeSliceLines)
+    /// What each column or row of a slices or squeeze frame shows.
+    case lines(XfadeLineTable)
     /// pixelize's block side and hblur's box length in pixels (`XfadeFrameConstants.swift`).
     case warp(pixelizeBlockSide: Float, hblurBoxLength: Int)
 }

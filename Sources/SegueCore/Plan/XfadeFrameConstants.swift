@@ -23,33 +23,49 @@ extension XfadeCall {
 }
 
 extension XfadeCall {
-    /// The slices' verdict for every line across the front (FFmpeg libavfilter/vf_xfade.c):
-    /// whether the column (hlslice, hrslice) or row (vuslice, vdslice) shows `to`. xfade's
-    /// test compares a soft front with the line's place in its band, and where the two are
-    /// equal the last rounding decides; a GPU's division and fused multiply-adds round
-    /// otherwise, so the test is made here once, in xfade's float order, and both renderers
-    /// read it. nil for the other families.
-    public func sliceLines(canvas: PixelSize) -> XfadeSliceLines? {
-        guard transition.family == .slices else { return nil }
-        let columns = transition == .hlslice || transition == .hrslice
-        let reversed = transition == .hrslice || transition == .vdslice
-        let count = columns ? canvas.width : canvas.height
-        let extent = Float(count), p = singleProgress
-        let showsTo = (0..<max(0, count)).map { i -> Bool in
-            let position = reversed ? (extent - 1 - Float(i)) / extent : Float(i) / extent
-            // xfade scales hlslice's and vuslice's band count from the coordinate, the
-            // others' from the position: 10·i / n and 10 · ((n − 1 − i) / n) round apart.
-            let bands = reversed ? 10 * position : 10 * Float(i) / extent
-            return XfadeScalars.smoothstep(-0.5, 0, position - p * 1.5) > XfadeScalars.fract(bands)
+    /// Per column or row, what the slices and the squeezes show there (FFmpeg
+    /// libavfilter/vf_xfade.c), decided here once per frame in xfade's float order, so that
+    /// both renderers read the same answer: the slices compare a soft front with the line's
+    /// place in its band, the squeezes round a scaled position to the nearest line, and where
+    /// either lands exactly on a tie the last rounding decides — a GPU's division and fused
+    /// multiply-adds round otherwise and flipped whole lines (NVIDIA H200). nil for the other
+    /// transitions.
+    public func lineTable(canvas: PixelSize) -> XfadeLineTable? {
+        let p = singleProgress
+        switch transition {
+        case .hlslice, .hrslice, .vuslice, .vdslice:
+            let columns = transition == .hlslice || transition == .hrslice
+            let reversed = transition == .hrslice || transition == .vdslice
+            let count = columns ? canvas.width : canvas.height
+            let extent = Float(count)
+            return XfadeLineTable(columns: columns, values: (0..<max(0, count)).map { i -> Int32 in
+                let position = reversed ? (extent - 1 - Float(i)) / extent : Float(i) / extent
+                // xfade scales hlslice's and vuslice's band count from the coordinate, the
+                // others' from the position: 10·i / n and 10 · ((n − 1 − i) / n) round apart.
+                let bands = reversed ? 10 * position : 10 * Float(i) / extent
+                return XfadeScalars.smoothstep(-0.5, 0, position - p * 1.5) > XfadeScalars.fract(bands) ? 1 : 0
+            })
+        case .squeezeh, .squeezev:
+            // squeezeh squeezes `from`'s rows towards the middle one, squeezev its columns.
+            let columns = transition == .squeezev
+            let count = columns ? canvas.width : canvas.height
+            let extent = Float(count)
+            return XfadeLineTable(columns: columns, values: (0..<max(0, count)).map { i -> Int32 in
+                let z = 0.5 + (Float(i) / extent - 0.5) / p
+                guard p > 0, z >= 0, z <= 1 else { return -1 }
+                return Int32(min(max((z * (extent - 1)).rounded(.toNearestOrEven), 0), extent - 1))
+            })
+        default:
+            return nil
         }
-        return XfadeSliceLines(columns: columns, showsTo: showsTo)
     }
 }
 
-/// Which lines of a slices frame show `to` (`XfadeCall.sliceLines`).
-public struct XfadeSliceLines: Sendable, Equatable {
-    /// The lines are columns (the front sweeps sideways); else rows.
+/// What each column or row of an xfade frame shows (`XfadeCall.lineTable`).
+public struct XfadeLineTable: Sendable, Equatable {
+    /// The lines are columns; else rows.
     public var columns: Bool
-    /// One verdict per column or row, from the left or the top.
-    public var showsTo: [Bool]
+    /// One value per column or row, from the left or the top. Slices: 1 where the line shows
+    /// `to`, else 0. Squeezes: the line of `from` shown there, or −1 where `to` shows.
+    public var values: [Int32]
 }

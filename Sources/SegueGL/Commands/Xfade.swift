@@ -6,8 +6,8 @@ extension GLFrame {
     /// frame's fields, set by type: the member's index in its family (`u_transition`, which the
     /// program compares with the `#define`s `GLProgramCache.xfadeProgram` generates), xfade's
     /// progress, and the family's per-frame numbers; xfade's noise as `u_noise` where read, the
-    /// slices' line verdicts as `u_lines`.
-    /// hblur reads both images' row sums instead of the images (`xfade-hblur.frag`).
+    /// frame's line table (slices, squeezes) as `u_lines`, and for hblur both images' row sums
+    /// (`xfade-hblur.frag`).
     func draw(_ xfade: LoweredXfade) throws(SegueError) {
         let rowSums = xfade.transition == .hblur
             ? [try rowPrefixSums(of: xfade.from), try rowPrefixSums(of: xfade.to)] : []
@@ -27,24 +27,20 @@ extension GLFrame {
             set(program, "u_offset", Int32(motion.offset))
             set(program, "u_toShift", Int32(motion.toShift))
             set(program, "u_fromShift", Int32(motion.fromShift))
-        case .slices(let lines):
+        case .lines(let lines):
             set(program, "u_columns", Int32(lines.columns ? 1 : 0))
         case .warp(let blockSide, let boxLength):
             set(program, "u_pixelizeBlockSide", Double(blockSide))
             set(program, "u_hblurBoxLength", Int32(boxLength))
         }
-        if rowSums.isEmpty {
-            var extra: [String: GLTexture] = [:]
-            if xfade.transition.readsNoise { extra["u_noise"] = try xfadeNoise.texture(for: canvas) }
-            if case .slices(let lines) = xfade.frame { extra["u_lines"] = try sliceLines.texture(for: lines) }
-            try bindInputs(of: program, ["u_from": xfade.from, "u_to": xfade.to], extra: extra)
-        } else {
-            for (unit, (name, sums)) in zip(["u_fromSums", "u_toSums"], rowSums).enumerated() {
-                bind(sums, unit: unit)
-                set(program, name, Int32(unit))
-            }
-            glActiveTexture(GLenum(GL_TEXTURE0))
+        var extra: [String: GLTexture] = [:]
+        if xfade.transition.readsNoise { extra["u_noise"] = try xfadeNoise.texture(for: canvas) }
+        if program.uniforms["u_lines"] != nil {
+            if case .lines(let lines) = xfade.frame { extra["u_lines"] = try lineTable.texture(for: lines) }
+            else { extra["u_lines"] = try lineTable.texture(for: nil) }
         }
+        if rowSums.count == 2 { (extra["u_fromSums"], extra["u_toSums"]) = (rowSums[0], rowSums[1]) }
+        try bindInputs(of: program, ["u_from": xfade.from, "u_to": xfade.to], extra: extra)
         setBlend(nil)
         drawQuad(program, Rect(size: canvas))
     }

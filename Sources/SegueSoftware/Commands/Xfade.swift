@@ -21,7 +21,8 @@ struct XfadeOp: RowOp, @unchecked Sendable {
         switch xfade.frame {
         case .wipe(let region): XfadeWipes.draw(region, row: y, into: dst, images)
         case .slide(let motion): XfadeSlides.draw(motion, row: y, into: dst, images)
-        case .slices(let lines): XfadeSlices.draw(lines, row: y, into: dst, images)
+        case .lines(let lines) where transition.family == .slices: XfadeSlices.draw(lines, row: y, into: dst, images)
+        case .lines(let lines): XfadeWarps.drawSqueeze(lines, row: y, into: dst, images)
         case .warp(let blockSide, let boxLength): XfadeWarps.draw(transition, blockSide: blockSide, boxLength: boxLength, row: y, into: dst, images)
         case .plain:
             switch transition.family {

@@ -2,7 +2,8 @@ import SegueCore
 
 /// xfade's warps (maths from FFmpeg libavfilter/vf_xfade.c; GL twin: `xfade-warps.frag`): each
 /// output pixel reads `from` and/or `to` somewhere else — a block's centre (pixelize), a box
-/// of the row (hblur), a zoomed position (zoomin), a squeezed row or column (squeezeh/v).
+/// of the row (hblur), a zoomed position (zoomin); the squeezes read a row or column that
+/// Core chose (`drawSqueeze`).
 /// Every computed position is clamped into the image before it is read.
 enum XfadeWarps {
     /// `blockSide`, `boxLength`: the frame's pixelize block side and hblur box length
@@ -43,25 +44,26 @@ enum XfadeWarps {
                 }
                 XfadeMath.mixRow(UnsafePointer(zoomed.baseAddress!), rowOfTo, into: dst, count: width, fade)
             }
-        case .squeezeh:
-            // `from` squeezed vertically towards the middle row; `to` outside it.
-            let z = 0.5 + (Float(y) / h - 0.5) / p
-            if z >= 0 && z <= 1 {
-                let source = a + XfadeMath.clampedIndex((z * (h - 1)).rounded(.toNearestOrEven), 0...(height - 1)) * width
-                dst.update(from: source, count: width)
-            } else {
-                dst.update(from: rowOfTo, count: width)
-            }
-        case .squeezev:
-            let rowOfFrom = a + y * width
-            for x in 0..<width {
-                let z = 0.5 + (Float(x) / w - 0.5) / p
-                dst[x] = z >= 0 && z <= 1
-                    ? rowOfFrom[XfadeMath.clampedIndex((z * (w - 1)).rounded(.toNearestOrEven), 0...(width - 1))]
-                    : rowOfTo[x]
-            }
         default:
             dst.update(from: a + y * width, count: width)
+        }
+    }
+
+    /// squeezeh, squeezev: `from` squeezed towards its middle row or column, `to` outside it;
+    /// which line of `from` each row or column shows comes from Core (`XfadeCall.lineTable`).
+    static func drawSqueeze(_ lines: XfadeLineTable, row y: Int, into dst: UnsafeMutablePointer<UInt32>, _ images: XfadeImages) {
+        let width = images.width, height = images.height
+        let rowOfFrom = images.from + y * width, rowOfTo = images.to + y * width
+        if lines.columns {
+            lines.values.withUnsafeBufferPointer { sources in
+                for x in 0..<min(width, sources.count) {
+                    let source = Int(sources[x])
+                    dst[x] = source >= 0 && source < width ? rowOfFrom[source] : rowOfTo[x]
+                }
+            }
+        } else {
+            let source = y < lines.values.count ? Int(lines.values[y]) : -1
+            dst.update(from: source >= 0 && source < height ? images.from + source * width : rowOfTo, count: width)
         }
     }
 
