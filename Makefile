@@ -1,13 +1,17 @@
 # Segue: the two commands of the README.
 #   make demo   install what is missing, build (release), render every built-in effect into ./out
 #   make test   install what is missing, build warning-free (Tests/build-warning-free.sh), run
-#               the test suite, the browser test of `segue serve` (test-browser), then check
-#               the release binary is portable (test-portable)
+#               the test suite, the browser test of `segue serve` (test-browser), check the
+#               release binary is portable (test-portable), and run the GPU proof kit's quick
+#               proof on this machine's GL (test-gpu-kit)
 #   make test-full  the same with every sample the quick run leaves out: every xfade frame
 #               against ffmpeg, every xfade name in the parity suite (SEGUE_TEST_FULL=1)
 #   make build  the release binary alone, Swift runtime linked in (.build/release/segue)
 #   make bench  segue bench --compare-ffmpeg on a release build
 #   make fuzz   libFuzzer on every parser, FUZZ_SECONDS each (Fuzz/, CONTRIBUTING.md)
+#   make gpu-kit  the GPU proof kit in .gpu-kit/, to carry to a GPU machine (docs/GPU.md)
+#   make bench-gl-cost  every effect on both renderers at 1080p: no GL frame dearer than
+#               max(3× software, 8× GL's fade frame) (GLCostCheck, docs/GPU.md)
 # Debian 12 with only the Swift toolchain is enough to start from; packages are installed with
 # apt-get (as root, or through sudo).
 
@@ -43,7 +47,7 @@ SERVE_SCREENSHOT ?= .build/serve.png
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build demo test test-full test-browser test-portable bench fuzz clean print-runtime-packages
+.PHONY: all deps test-deps build demo test test-full test-browser test-portable test-gpu-kit gpu-kit bench bench-gl-cost fuzz clean print-runtime-packages
 
 all: build
 
@@ -77,6 +81,7 @@ test: test-deps
 	$(SWIFT) test --skip-build
 	$(MAKE) test-browser
 	$(MAKE) test-portable
+	$(MAKE) test-gpu-kit
 
 # `make test` samples the xfade transitions (3 progress points of the ffmpeg oracle, one name per
 # family in the parity suite); this runs them all (docs/XFADE.md, "How it is tested").
@@ -93,6 +98,17 @@ test-browser: test-deps
 test-portable: build
 	Tests/portable.sh $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/segue
 
+# The GPU proof kit (Tools/gpu-kit/make-kit.sh, docs/GPU.md): the stripped release binary, the
+# libraries it loads, libglvnd's packages, and gpu-proof.sh; it says what to carry.
+GPU_KIT = .gpu-kit
+gpu-kit: build
+	Tools/gpu-kit/make-kit.sh $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/segue $(GPU_KIT)
+
+# The kit's own script with --quick on this machine's GL (llvmpipe here), its reports checked
+# (Tests/gpu-kit.sh): the kit cannot rot between the rare runs on a GPU.
+test-gpu-kit: gpu-kit test-deps
+	Tests/gpu-kit.sh $(GPU_KIT)
+
 # For the Dockerfile: the packages a machine needs to run the binary.
 print-runtime-packages:
 	@echo $(RUNTIME_PACKAGES)
@@ -101,6 +117,9 @@ print-runtime-packages:
 # micro-benchmarks live in Benchmarks/ (cd Benchmarks && swift package benchmark).
 bench: build test-deps
 	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/segue bench --compare-ffmpeg
+
+bench-gl-cost: build
+	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/segue bench --backend all --size 1920x1080 --frames 4 --runs 1 --check-gl-cost
 
 # Coverage-guided fuzzing (Fuzz/Package.swift): each target starts from its seeds in
 # Fuzz/Corpus/<target> and keeps what it learns in Fuzz/.build/corpus/<target>; a crash, hang
@@ -121,4 +140,4 @@ fuzz: deps
 	done
 
 clean:
-	rm -rf .build out Benchmarks/.build Fuzz/.build
+	rm -rf .build out Benchmarks/.build Fuzz/.build $(GPU_KIT) gpu-proof-out

@@ -49,6 +49,8 @@ public final class GLRenderer: FrameRenderer {
     public var framebufferCreationCount: Int { targets.canvasCreationCount }
     /// Sprite instance buffers made since creation: one per new field, none per frame.
     public var spriteUploadCount: Int { sprites.uploadCount }
+    /// Images whose row sums xfade's hblur made since creation: one per image of each new set.
+    public var rowSumBuildCount: Int { rowSums.buildCount }
     /// Pixel-buffer objects `submit` reads frames through (0: read directly).
     public var readbackBufferCount: Int { readback.bufferCount }
 
