@@ -24,7 +24,7 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup var shaders: ShaderOptions
     @Flag(help: "Print the summary as JSON on stdout instead of a table on stderr.") var json = false
     @Option(help: "Renderer for jobs that do not name one.") var backend: BackendChoice = .auto
-    @Option(help: "EGL platform.") var eglPlatform: EGLPlatformChoice = .auto
+    @OptionGroup var gl: GLOptions
     @Option(help: "Seconds one frame of a user shader may take before its job fails (exit code 124); 0 = no limit.")
     var timeLimit: Double = 10
     /// Set in the child process that runs one shader job (`ChildRun`): run only job N and
@@ -53,6 +53,7 @@ struct BatchCommand: ParsableCommand {
         var rows: [Row] = []
         var stopError: SegueError?
         try reportingErrors { () throws(SegueError) in
+            try gl.apply()
             if outputOptions.frames != nil { throw .usage("--frames applies to one transition; use it with `segue render`") }
             let jobs = try BatchSpec.load(path: spec, catalog: try shaders.catalog(),
                                           pngCompression: try outputOptions.settings(format: nil).pngCompression ?? .fast)
@@ -62,7 +63,7 @@ struct BatchCommand: ParsableCommand {
             let shard = try outputOptions.selection().shard
             let limit = try ShaderOptions.frameTimeLimit(timeLimit)
             // One session for every job: at most one GL context, its programs kept throughout.
-            let session = RenderSession(backend: backend, eglPlatform: eglPlatform, notice: { printError("segue: \($0)") })
+            let session = RenderSession(backend: backend, eglPlatform: gl.eglPlatform, notice: { printError("segue: \($0)") })
             session.frameTimeLimit = limit
             for (position, job) in jobs.enumerated() where onlyJob == nil || onlyJob == job.index {
                 var row = Row(job: job.index, name: job.name, effect: job.request.effect, format: job.output.format.rawValue,

@@ -35,7 +35,7 @@ extension BenchCommand {
         guard clips.count == 2 else { throw .usage("--clips: give two video files (from, to), not \(clips.count)") }
         guard !endToEnd.isEmpty else { throw .usage("--clips: needs --end-to-end raw, y4m, png or mp4") }
         let session = RenderSession(backend: backend == .all ? .software : BackendChoice(rawValue: backend.rawValue) ?? .software,
-                                    notice: { printError("segue: \($0)") })
+                                    eglPlatform: gl.eglPlatform, notice: { printError("segue: \($0)") })
         var rows: [ClipRow] = []
         for name in effects.isEmpty ? ["fade"] : effects {
             for format in endToEnd {

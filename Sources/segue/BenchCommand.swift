@@ -28,6 +28,7 @@ struct BenchCommand: ParsableCommand {
     var clips: [String] = []
     @Flag(help: "Fail (exit 1) when an effect's GL frame costs more than 3× the software renderer's and more than 8× GL's fade frame: a GL path that no GPU can save (measures fade too).")
     var checkGlCost = false
+    @OptionGroup var gl: GLOptions
     @Flag(help: "Print JSON.") var json = false
 
     /// `--backend`: every backend, or one `BackendChoice`.
@@ -130,6 +131,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         var failed = false
         try reportingErrors { () throws(SegueError) in
+            try gl.apply()
             guard let pixelSize = PixelSize(parsing: size) else { throw .usage("--size \(size): expected WxH") }
             if !clips.isEmpty {
                 let rows = try benchClips(size: pixelSize, ffmpeg: try locateFFmpeg())
@@ -180,7 +182,7 @@ struct BenchCommand: ParsableCommand {
             if !names.contains(GLCostCheck.floorEffect) { names.insert(GLCostCheck.floorEffect, at: 0) }
         }
         let ffmpeg = try locateFFmpeg()
-        let session = RenderSession(backend: .auto, notice: { printError("segue: \($0)") })
+        let session = RenderSession(backend: .auto, eglPlatform: gl.eglPlatform, notice: { printError("segue: \($0)") })
         var glRenderer: String?
         var rows: [Row] = []
         for name in names {

@@ -9,7 +9,7 @@ struct InfoCommand: ParsableCommand {
         commandName: "info",
         abstract: "What this machine offers: EGL platforms tried and why they failed, the GL renderer, backends, cores.")
 
-    @Option(help: "EGL platform.") var eglPlatform: EGLPlatformChoice = .auto
+    @OptionGroup var gl: GLOptions
     @Flag(help: "Print JSON.") var json = false
 
     struct Report: Encodable {
@@ -40,7 +40,8 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(SegueError) in
-            let report = Self.report(platform: eglPlatform)
+            try gl.apply()
+            let report = Self.report(platform: gl.eglPlatform)
             if json {
                 print(jsonString(report))
                 return

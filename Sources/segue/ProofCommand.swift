@@ -25,20 +25,21 @@ struct ProofCommand: ParsableCommand {
     var quick = false
     @Flag(help: "Fail unless GL runs on a hardware GPU rather than a CPU rasteriser such as llvmpipe.") var requireGpu = false
     @Option(help: "A folder of shader files (*.glsl) to validate and time on GL.") var examples = "docs/examples/shaders"
-    @Option(help: "EGL platform.") var eglPlatform: EGLPlatformChoice = .auto
+    @OptionGroup var gl: GLOptions
 
     func run() throws {
         var failed = false
         try reportingErrors { () throws(SegueError) in
+            try gl.apply()
             guard jsonReport != nil || markdownReport != nil else {
                 throw .usage("proof: give --json-report FILE, --markdown-report FILE or both")
             }
             let exampleFiles = try Self.shaderFiles(in: examples)
             var run = ProofRun(plan: quick ? .quick : .full, report: ProofReport(
                 segueVersion: Segue.version, date: ISO8601DateFormatter().string(from: Date()), mode: quick ? "quick" : "full",
-                device: ProofDevice.describe(InfoCommand.report(platform: eglPlatform), gpu: NvidiaGPU.query())),
+                device: ProofDevice.describe(InfoCommand.report(platform: gl.eglPlatform), gpu: NvidiaGPU.query())),
                 write: write)
-            try run.all(platform: eglPlatform, requireGPU: requireGpu, examples: exampleFiles)
+            try run.all(platform: gl.eglPlatform, requireGPU: requireGpu, examples: exampleFiles)
             failed = !run.report.pass
         }
         if failed { throw ExitCode(1) }
@@ -81,14 +82,14 @@ private struct ProofRun {
         let plan = plan
         for size in plan.benchSizes {
             try section("bench \(size) render only") { (run: inout ProofRun) throws(SegueError) in
-                try run.bench(plan.benchEffects, size: size, endToEnd: [])
+                try run.bench(plan.benchEffects, size: size, endToEnd: [], platform: platform)
             }
         }
         try section("sustained render") { (run: inout ProofRun) throws(SegueError) in try run.sustained(gl: renderer) }
         try section("readback ring depth") { (run: inout ProofRun) throws(SegueError) in try run.readbackDepths(platform: platform) }
         for size in plan.benchSizes {
             try section("bench \(size) end to end") { (run: inout ProofRun) throws(SegueError) in
-                try run.bench(plan.endToEndEffects, size: size, endToEnd: ["raw", "png"])
+                try run.bench(plan.endToEndEffects, size: size, endToEnd: ["raw", "png"], platform: platform)
             }
         }
         report.memory = ProofReport.Memory(peakResidentMiB: ProcessMemory.current()?.peakResidentMiB ?? 0,
@@ -163,11 +164,11 @@ private struct ProofRun {
 
     /// One `segue bench --backend all` table; each effect is measured on its own, so one that
     /// fails is reported and the others still are.
-    mutating func bench(_ effects: [String], size: PixelSize, endToEnd: [String]) throws(SegueError) {
+    mutating func bench(_ effects: [String], size: PixelSize, endToEnd: [String], platform: EGLPlatformChoice) throws(SegueError) {
         var table: BenchCommand.Report?
         for effect in effects {
             let arguments = [effect, "--size", size.description, "--frames", "\(plan.benchFrames)", "--runs", "\(plan.benchRuns)",
-                             "--backend", "all"] + endToEnd.flatMap { ["--end-to-end", $0] }
+                             "--backend", "all", "--egl-platform", platform.rawValue] + endToEnd.flatMap { ["--end-to-end", $0] }
             let command: BenchCommand
             do { command = try BenchCommand.parse(arguments) } catch {
                 throw SegueError(.internalError, "bench \(arguments.joined(separator: " ")): \(BenchCommand.message(for: error))")

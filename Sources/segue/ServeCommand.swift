@@ -20,10 +20,11 @@ struct ServeCommand: ParsableCommand {
     var images: String?
     @Option(help: "Seconds one frame of a user shader may take before segue stops (exit 124); 0 = no limit.")
     var timeLimit: Double = 10
-    @Option(help: "EGL platform.") var eglPlatform: EGLPlatformChoice = .auto
+    @OptionGroup var gl: GLOptions
 
     func run() throws {
         try reportingErrors { () throws(SegueError) in
+            try gl.apply()
             let configuration = try serverConfiguration()
             let server = SegueServer(configuration) { printError("segue: \($0)") }
             let done = DispatchSemaphore(value: 0)
@@ -48,7 +49,7 @@ struct ServeCommand: ParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.frameTimeLimit = try ShaderOptions.frameTimeLimit(timeLimit)
-        configuration.eglPlatform = eglPlatform
+        configuration.eglPlatform = gl.eglPlatform
         let shaderDirectory = try shaders.catalog().shaderDirectory
         for file in files {
             guard file.hasSuffix(".glsl") else { throw .usage("serve: \(file): expected a shader file (.glsl)") }

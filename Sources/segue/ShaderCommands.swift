@@ -18,7 +18,7 @@ struct ValidateCommand: ParsableCommand {
 
     @Argument(help: "Shader files (.glsl).") var files: [String]
     @Flag(help: "Print one JSON object per file.") var json = false
-    @Option(help: "EGL platform.") var eglPlatform: EGLPlatformChoice = .auto
+    @OptionGroup var gl: GLOptions
     @OptionGroup var shaders: ShaderOptions
     @Option(help: "Seconds one frame may take before the file fails as timed out (exit 124); 0 = no limit.") var timeLimit: Double = 10
     /// Set in the child process that checks one file (`ChildRun`): check only the N-th (0-based).
@@ -27,9 +27,10 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         var failed = false, timedOut = false
         try reportingErrors { () throws(SegueError) in
+            try gl.apply()
             let catalog = try shaders.catalog()
             let limit = try ShaderOptions.frameTimeLimit(timeLimit)
-            let session = RenderSession(backend: .gl, eglPlatform: eglPlatform, notice: { printError("segue: \($0)") })
+            let session = RenderSession(backend: .gl, eglPlatform: gl.eglPlatform, notice: { printError("segue: \($0)") })
             session.frameTimeLimit = limit
             for (index, file) in files.enumerated() where onlyFile == nil || onlyFile == index {
                 // A runaway frame ends its process: with a limit, each file is checked in a child.

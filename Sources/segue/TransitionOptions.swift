@@ -70,16 +70,34 @@ func help(_ name: String) -> ArgumentHelp { ArgumentHelp(RequestOptions.option(n
 struct RendererOptions: ParsableArguments {
     @Option(help: "Renderer.")
     var backend: BackendChoice = .auto
-    @Option(help: "EGL platform.")
-    var eglPlatform: EGLPlatformChoice = .auto
+    @OptionGroup var gl: GLOptions
     @OptionGroup var shaders: ShaderOptions
     @Option(help: "Seconds one frame of a user shader may take before segue stops (exit 124); 0 = no limit.")
     var timeLimit: Double = 10
 
+    var eglPlatform: EGLPlatformChoice { gl.eglPlatform }
+
     func session() throws(SegueError) -> RenderSession {
+        try gl.apply()
         let session = RenderSession(backend: backend, eglPlatform: eglPlatform, notice: { printError("segue: \($0)") })
         session.frameTimeLimit = try ShaderOptions.frameTimeLimit(timeLimit)
         return session
+    }
+}
+
+/// Where GL runs: the EGL platform and, on a machine with several GPUs, which one.
+struct GLOptions: ParsableArguments {
+    @Option(help: "EGL platform.")
+    var eglPlatform: EGLPlatformChoice = .auto
+    @Option(help: ArgumentHelp("The GPU to render on where EGL lists several: the N-th (from 0) of its hardware devices, with no fallback to another. Default: $SEGUE_GPU, else the first that starts.",
+                               valueName: "n"))
+    var gpu: Int?
+
+    /// Names `--gpu` for this process and the children it starts; call before GL starts.
+    func apply() throws(SegueError) {
+        guard let gpu else { return }
+        guard gpu >= 0 else { throw .usage("--gpu \(gpu): expected a GPU's index (0, 1, …)") }
+        EGLDeviceSelection.request(gpu)
     }
 }
 

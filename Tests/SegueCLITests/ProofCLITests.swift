@@ -41,3 +41,21 @@ struct ProofCLITests {
         #expect(effects.count == 2 && effects.allSatisfy { $0["pass"] as? Bool == true })
     }
 }
+
+/// `--gpu N`: a GPU named by index is used or the job fails; it never falls back to another
+/// device or to llvmpipe (this machine has no GPU, so any index fails).
+struct GPUSelectionCLITests {
+    @Test func aMissingGPUFailsInsteadOfFallingBack() throws {
+        let dir = try SegueProcess.scratchDirectory()
+        let run = try SegueProcess.run(["render", "fade", "--backend", "gl", "--gpu", "1", "--size", "32x18", "-o", "out.y4m"], in: dir)
+        #expect(run.status == 69)
+        #expect(run.stderr.contains("GPU 1 asked for (--gpu, $SEGUE_GPU)"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.y4m").path))
+    }
+
+    @Test func aGPUIndexIsAWholeNumberFromZero() throws {
+        let run = try SegueProcess.run(["info", "--gpu", "-1"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--gpu -1: expected a GPU's index"))
+    }
+}

@@ -80,7 +80,20 @@ private struct EGLStarter {
     }
 
     mutating func run() -> EGLDisplayHost.Startup {
-        let order: [EGLPlatformChoice] = choice == .auto ? [.device, .gbm, .surfaceless] : [choice]
+        let gpu: Int?
+        switch EGLDeviceSelection.requested {
+        case .success(let index): gpu = index
+        case .failure(let problem):
+            attempts.append(EGLPlatformAttempt(platform: .device, stage: .noDevice, detail: problem.message))
+            return failure()
+        }
+        // A GPU named by index is the device platform's alone, with no fallback.
+        if gpu != nil && choice != .auto && choice != .device {
+            attempts.append(EGLPlatformAttempt(platform: choice, stage: .skipped,
+                                               detail: "a GPU is named ($\(EGLDeviceSelection.environmentVariable)); only the device platform picks GPUs"))
+            return failure()
+        }
+        let order: [EGLPlatformChoice] = gpu != nil ? [.device] : choice == .auto ? [.device, .gbm, .surfaceless] : [choice]
         if !clientExtensions.hasExtension("EGL_EXT_platform_base") {
             attempts.append(EGLPlatformAttempt(platform: choice, stage: .missingExtension,
                                                detail: clientExtensions.isEmpty ? "no EGL client extensions"
@@ -96,7 +109,7 @@ private struct EGLStarter {
         for platform in order {
             let host: EGLDisplayHost?
             switch platform {
-            case .device: host = openDevice(getPlatformDisplay, acceptSoftware: choice == .device)
+            case .device: host = openDevice(getPlatformDisplay, acceptSoftware: choice == .device && gpu == nil, gpu: gpu)
             case .gbm: host = openGBM(getPlatformDisplay)
             case .surfaceless: host = openSurfaceless(getPlatformDisplay)
             case .auto: host = nil
@@ -114,7 +127,7 @@ private struct EGLStarter {
     // MARK: Platforms
 
     private mutating func openDevice(_ getPlatformDisplay: PFNEGLGETPLATFORMDISPLAYEXTPROC,
-                                     acceptSoftware: Bool) -> EGLDisplayHost? {
+                                     acceptSoftware: Bool, gpu: Int?) -> EGLDisplayHost? {
         guard clientExtensions.hasExtension("EGL_EXT_platform_device"),
               clientExtensions.hasExtension("EGL_EXT_device_enumeration") || clientExtensions.hasExtension("EGL_EXT_device_base"),
               let queryDevices: PFNEGLQUERYDEVICESEXTPROC = procAddress("eglQueryDevicesEXT"),
@@ -150,6 +163,15 @@ private struct EGLStarter {
                 name = "software"
             }
             candidates.append(Candidate(device: device, name: name, isSoftware: isSoftware))
+        }
+        if let gpu {
+            let gpus = candidates.filter { !$0.isSoftware }
+            guard gpu < gpus.count else {
+                attempts.append(EGLPlatformAttempt(platform: .device, stage: .noDevice,
+                                                   detail: "GPU \(gpu) asked for (--gpu, $\(EGLDeviceSelection.environmentVariable)); EGL lists \(gpus.count)"))
+                return nil
+            }
+            candidates = [gpus[gpu]]
         }
         // Real GPUs first; a software device is only worth it when asked for by name, since
         // auto reaches the same llvmpipe through surfaceless.
