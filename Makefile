@@ -26,7 +26,8 @@ CPU_FLAGS = $(if $(CPU),-Xswiftc -target-cpu -Xswiftc $(CPU),)
 # The Swift runtime and Foundation are linked into the binary, so it runs on a Debian 12
 # machine with only RUNTIME_PACKAGES installed (no toolchain); EGL, GLES, gbm, libpng,
 # libjpeg and LittleCMS stay shared libraries from those packages.
-RELEASE_FLAGS = -c release --static-swift-stdlib $(CPU_FLAGS)
+# Stripped at link time (-s): 129 MB with symbols, 75 MB without, the same program.
+RELEASE_FLAGS = -c release --static-swift-stdlib $(CPU_FLAGS) -Xlinker -s
 
 # Build: headers, pkg-config files and link libraries.
 BUILD_PACKAGES = pkgconf libegl-dev libgles-dev libgbm-dev libpng-dev libjpeg-dev libdeflate-dev liblcms2-dev

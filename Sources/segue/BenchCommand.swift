@@ -138,16 +138,22 @@ struct BenchCommand: ParsableCommand {
                 if json { print(jsonString(rows)) } else { for row in rows { print(Self.line(row)) } }
                 return
             }
-            let report = try measure(printingRows: !json)
+            if !json {
+                // Rows print as they are measured (a whole run takes minutes), each once.
+                print("machine: \(Self.cpuModel()), \(SystemInfo.activeProcessorCount) cores; segue \(Segue.version)"
+                      + (try locateFFmpeg().flatMap(Self.ffmpegVersion).map { "; \($0)" } ?? ""))
+                print("\(size), \(frames) frames per run, median of \(runs) runs after a warm-up (min–max)")
+                StandardOutput.flush()
+            }
+            let report = try measure(onRow: json ? nil : { row in
+                print(Self.line(row))
+                StandardOutput.flush()
+            })
             defer { if let check = report.glCost, !check.pass { failed = true } }
             if json {
                 print(jsonString(report))
             } else {
-                let m = report.machine
-                print("machine: \(m.cpu), \(m.cores) cores; GL: \(m.glRenderer ?? "not used"); segue \(m.segueVersion)"
-                      + (m.ffmpeg.map { "; \($0)" } ?? ""))
-                print("\(report.size), \(frames) frames per run, median of \(runs) runs after a warm-up (min–max)")
-                for row in report.results { print(Self.line(row)) }
+                if let gl = report.machine.glRenderer { print("GL: \(gl)") }
                 if let c = report.cBlend {
                     print(String(format: "c blend (%@, %d threads) %.1f fps  %.2f ms/frame (%.2f–%.2f)", c.compiler, c.threads, c.fps,
                                  c.msPerFrame.median, c.msPerFrame.min, c.msPerFrame.max)
@@ -169,8 +175,8 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Every effect on every backend asked for (`segue proof` measures through this too);
-    /// `printingRows` prints each row to stderr as it is measured.
-    func measure(printingRows: Bool) throws(SegueError) -> Report {
+    /// `onRow` gets each row as soon as it is measured.
+    func measure(onRow: ((Row) -> Void)?) throws(SegueError) -> Report {
         guard let pixelSize = PixelSize(parsing: size) else { throw .usage("--size \(size): expected WxH") }
         try PixelBuffer.checkSize(pixelSize, what: "--size")
         try Limits.benchFrames.check(frames, option: "--frames")
@@ -224,7 +230,7 @@ struct BenchCommand: ParsableCommand {
                         row.endToEnd.append(e2e)
                     }
                 }
-                if printingRows { Self.line(row).split(separator: "\n").forEach { printError(String($0)) } }
+                onRow?(row)
                 rows.append(row)
             }
         }
@@ -255,7 +261,7 @@ struct BenchCommand: ParsableCommand {
             s += String(format: "  | xfade %@ %.1f fps (%.2f ms) → segue/ffmpeg %.2f×", f.transition, f.fps, f.msPerFrame, f.ratio)
         }
         for e in r.endToEnd {
-            s += String(format: "\n    end to end %@ → %@: %.1f fps (%.2f ms/frame, %.2f× render-only)",
+            s += String(format: "\n    end to end %@ → %@: %.1f fps (%.2f ms/frame, %.2f× the render-only time)",
                         e.format, e.destination, e.fps, e.msPerFrame, e.overRenderOnly)
             if let f = e.ffmpeg {
                 s += String(format: "  | xfade %@ → %@ %.1f fps (%.2f ms) → segue/ffmpeg %.2f×", f.transition, e.format, f.fps, f.msPerFrame, f.ratio)

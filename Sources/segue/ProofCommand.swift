@@ -174,7 +174,9 @@ private struct ProofRun {
                 throw SegueError(.internalError, "bench \(arguments.joined(separator: " ")): \(BenchCommand.message(for: error))")
             }
             do throws(SegueError) {
-                let measured = try command.measure(printingRows: true)
+                let measured = try command.measure(onRow: { row in
+                    BenchCommand.line(row).split(separator: "\n").forEach { printError(String($0)) }
+                })
                 if table == nil { table = measured } else { table?.results += measured.results }
             } catch {
                 report.fail("bench \(effect) at \(size): \(error.message)")

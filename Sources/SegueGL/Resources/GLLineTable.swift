@@ -15,14 +15,7 @@ final class GLLineTable {
         let size = PixelSize(width: count, height: 1)
         if current?.size != size {
             delete()
-            var id: GLuint = 0
-            glGenTextures(1, &id)
-            glBindTexture(GLenum(GL_TEXTURE_2D), id)
-            glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_R32I), GLsizei(count), 1)
-            for parameter in [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER] {
-                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GLint(GL_NEAREST))
-            }
-            current = GLTexture(id: id, size: size)
+            current = GLTexture.makeTable(size, format: GL_R32I)
         }
         guard let texture = current else { throw SegueError(.internalError, "no line-table texture") }
         let texels = values.isEmpty ? [Int32(-1)] : values

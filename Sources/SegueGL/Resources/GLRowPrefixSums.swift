@@ -50,19 +50,12 @@ final class GLRowPrefixSums {
     }
 
     private static func makeTarget(_ size: PixelSize) throws(SegueError) -> Target {
-        var id: GLuint = 0
-        glGenTextures(1, &id)
-        glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA32UI), GLsizei(size.width), GLsizei(size.height))
-        // Integer textures are complete only with NEAREST; they are read with texelFetch anyway.
-        for parameter in [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER] {
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GLint(GL_NEAREST))
-        }
+        let texture = GLTexture.makeTable(size, format: GL_RGBA32UI)
         var framebuffer: GLuint = 0
         glGenFramebuffers(1, &framebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), id, 0)
-        let target = Target(texture: GLTexture(id: id, size: size), framebuffer: framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.id, 0)
+        let target = Target(texture: texture, framebuffer: framebuffer)
         guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             GLRowPrefixSums.delete(target)
             throw SegueError(.internalError, "RGBA32UI render target \(size) is incomplete")

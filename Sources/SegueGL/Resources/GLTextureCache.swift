@@ -21,6 +21,19 @@ struct GLTexture {
         return GLTexture(id: id, size: size)
     }
 
+    /// A new texture of `size` in `format`, left bound, read only with `texelFetch` (NEAREST:
+    /// integer and float formats are complete only so): the renderer's own tables.
+    static func makeTable(_ size: PixelSize, format: Int32) -> GLTexture {
+        var id: GLuint = 0
+        glGenTextures(1, &id)
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(format), GLsizei(size.width), GLsizei(size.height))
+        for parameter in [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER] {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GLint(GL_NEAREST))
+        }
+        return GLTexture(id: id, size: size)
+    }
+
     func delete() {
         var name = id
         glDeleteTextures(1, &name)

@@ -10,18 +10,11 @@ final class GLXfadeNoiseTexture {
     func texture(for size: PixelSize) throws(SegueError) -> GLTexture {
         if let current, current.size == size { return current }
         delete()
-        var id: GLuint = 0
-        glGenTextures(1, &id)
-        glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_R32F), GLsizei(size.width), GLsizei(size.height))
-        for parameter in [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER] {
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GLint(GL_NEAREST))
-        }
+        let texture = GLTexture.makeTable(size, format: GL_R32F)
         XfadeNoiseField.shared(size).values.withUnsafeBytes { bytes in
             glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(size.width), GLsizei(size.height),
                             GLenum(GL_RED), GLenum(GL_FLOAT), bytes.baseAddress)
         }
-        let texture = GLTexture(id: id, size: size)
         current = texture
         try GLRenderer.checkError("uploading xfade's noise")
         return texture
