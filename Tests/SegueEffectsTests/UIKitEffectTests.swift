@@ -205,7 +205,7 @@ func zoomTransformScalesTheWholeScreenFromTheSource() throws {
 // MARK: card (HarshilShah/DeckTransition, ivanvorobei/SPStorkController)
 
 @Test func deckScalesThePresenterAboutItsTopCentre() throws {
-    let plan = try make("card").plan(try context("card", fraction: 1))
+    let plan = try make("card", [("end", "card")]).plan(try context("card", fraction: 1))
     let all = layers(plan)
     guard case .clear(let background)? = plan.commands.first else { Issue.record("no clear"); return }
     #expect(background == .black)
@@ -225,7 +225,7 @@ func zoomTransformScalesTheWholeScreenFromTheSource() throws {
 }
 
 @Test func deckCardRisesFromTheBottomOnEaseOut() throws {
-    let effect = try make("card", [("inset", "44")])
+    let effect = try make("card", [("inset", "44"), ("end", "card")])
     let ctx = try context("card", fraction: 0.25, width: 1125, height: 2436, scale: 3)
     let e = CubicBezier.easeOut.value(at: 0.25)
     let all = layers(effect.plan(ctx))
@@ -236,7 +236,7 @@ func zoomTransformScalesTheWholeScreenFromTheSource() throws {
 }
 
 @Test func cardDismissRunsBackwardsWithAShadow() throws {
-    let effect = try make("card", [("mode", "dismiss"), ("shadow", "0.44")])
+    let effect = try make("card", [("mode", "dismiss"), ("shadow", "0.44"), ("end", "card")])
     let all = layers(effect.plan(try context("card", fraction: 1e-9)))
     #expect(all[0].source == .to && all[1].source == .from)
     #expect(close(all[1].frame.y, 28, 1e-4))
@@ -244,6 +244,20 @@ func zoomTransformScalesTheWholeScreenFromTheSource() throws {
     #expect(shadow.color.a == 0.44 && shadow.offset == Point(x: 0, y: -6) && shadow.sigma == 6.5)
     let gone = layers(effect.plan(try context("card", fraction: 1)))
     #expect(gone[1].frame.y == 667 && gone[0].frame == Rect(x: 0, y: 0, width: 375, height: 667))
+}
+
+/// By default the card rises over the whole screen, its corners squaring as it comes, so the
+/// last frame is the new screen itself (a card cut into a video does not pop).
+@Test func cardEndsOnTheNewScreenByDefault() throws {
+    let effect = try make("card")
+    let end = layers(effect.plan(try context("card", fraction: 1)))
+    #expect(end[1].source == .to && end[1].frame == Rect(x: 0, y: 0, width: 375, height: 667) && end[1].cornerRadii == .top(0))
+    #expect(end[1].sourceRect == Rect(x: 0, y: 0, width: 375, height: 667))
+    let e = CubicBezier.easeOut.value(at: 0.5)
+    let middle = layers(effect.plan(try context("card", fraction: 0.5)))
+    #expect(close(middle[1].frame.y, lerp(667, 0, e), 1e-9) && close(middle[1].cornerRadii.topLeft, 8 * (1 - e), 1e-9))
+    #expect(effect.restingSnapshot(atEnd: true) == .to && effect.restingSnapshot(atEnd: false) == .from)
+    #expect(try make("card", [("end", "card")]).restingSnapshot(atEnd: true) == nil)
 }
 
 @Test func cardPresetConstants() {
@@ -258,7 +272,7 @@ func zoomTransformScalesTheWholeScreenFromTheSource() throws {
 
 @Test
 func storkScalesBy26OverWidth() throws {
-    let effect = try make("card", [("preset", "stork")])
+    let effect = try make("card", [("preset", "stork"), ("end", "card")])
     let plan = effect.plan(try context("card", fraction: 1))
     let all = layers(plan)
     #expect(close(all[0].frame.width / 375, 0.930667, 1e-6))

@@ -21,6 +21,11 @@ import SegueCore
 ///
 /// The card shows the top of the presented snapshot, laid out at full size: its bottom
 /// `cardTop` points stay below the screen, as a card's content does.
+///
+/// `end`: the originals leave the card resting inset over the shrunken screen, so their last
+/// frame is not the new screen — a card cut into a video pops there. By default (`screen`) the
+/// card rises all the way, its corners squaring as it comes, and the last frame is the new
+/// screen itself; `card` keeps the originals' resting layout.
 public struct Card: BuiltinEffect {
     public enum Preset: String, ParameterChoice {
         case deck, stork
@@ -46,6 +51,14 @@ public struct Card: BuiltinEffect {
         }
     }
 
+    /// Where the presented card ends up (`end`).
+    public enum End: String, ParameterChoice {
+        /// Over the whole screen: the transition ends on the new screen itself.
+        case screen
+        /// Resting inset with rounded corners over the shrunken screen, as the originals do.
+        case card
+    }
+
     /// DeckTransition dismisses as soon as the finger has travelled 240 pt, during the drag.
     public static let deckDismissThreshold = 240.0
     /// SPStorkController dismisses on release at 200 pt or more (`translateForDismiss`).
@@ -58,24 +71,32 @@ public struct Card: BuiltinEffect {
     public static let entry = EffectEntry(Card(), name: "card",
                                           summary: "Apple-Music-style card: the old screen shrinks back and darkens, the new one rises as a card.",
                                           defaultDuration: Preset.deck.duration, defaultTiming: .easeOut)
-    public static let parameters: [ParameterBinding<Card>] = [.init(\.$preset), .init(\.$mode), .init(\.$inset), .init(\.$shadow)]
+    public static let parameters: [ParameterBinding<Card>] = [.init(\.$preset), .init(\.$mode), .init(\.$end), .init(\.$inset),
+                                                               .init(\.$shadow)]
 
     @Parameter("preset", "deck: DeckTransition (radius 8, overlay 0.2, \(Preset.deck.duration) s easeOut); stork: SPStorkController (radius 10, overlay 0.51, \(Preset.stork.duration) s spring).")
     var preset = Preset.deck
     @Parameter("mode", PresentationMode.summary)
     var mode = PresentationMode.present
+    @Parameter("end", "screen: the card rises over the whole screen, so the last frame is the new screen; card: it rests inset with rounded corners over the shrunken old screen, as the originals do.")
+    var end = End.screen
     @Parameter("inset", in: 0...200, "Top inset in pt, the status-bar height: deck moves the old screen down by it (card top at inset + 8); stork lays out from max(inset, 30) below 25 pt (card top 13 pt lower).")
     var inset = 20.0
     @Parameter("shadow", in: 0...1, "Opacity of a soft shadow above the card (Apple's sample: 0.44; 0 = none).")
     var shadow = 0.0
 
-    /// Presented, the card rests over the shrunken screen: only the other end is a bare snapshot.
+    /// A card resting over the shrunken screen (`end=card`) is no bare snapshot; every other
+    /// end is.
     public func restingSnapshot(atEnd: Bool) -> ImageRef? {
+        guard end == .card else { return atEnd ? .to : .from }
         switch mode {
         case .present: return atEnd ? nil : .from
         case .dismiss: return atEnd ? .to : nil
         }
     }
+
+    /// The card's top edge when fully presented, in pixels at `scale`.
+    func presentedCardTop(scale: Double) -> Double { end == .screen ? 0 : preset.cardTop(inset: inset) * scale }
 
     /// Dismissal by dragging the card down: the card follows the elastic offset
     /// f(T) of the finger's translation T (points, travel = the card's height), and the original
@@ -85,7 +106,7 @@ public struct Card: BuiltinEffect {
         guard mode == .dismiss else { return nil }
         let motion = preset == .deck ? frame.timing : Self.storkTiming
         let duration = frame.duration
-        let travel = max(1, (frame.height - preset.cardTop(inset: inset) * frame.scale) / frame.scale)
+        let travel = max(1, (frame.height - presentedCardTop(scale: frame.scale)) / frame.scale)
         let fraction: @Sendable (Double) -> Double = { progress in
             motion.fraction(reaching: ElasticDrag.offset(forTranslation: max(0, progress) * travel) / travel, duration: duration)
         }
@@ -105,9 +126,11 @@ public struct Card: BuiltinEffect {
         let presenter = canvas.scaled(by: lerp(1, presenterScale, a), about: Point(x: canvas.midX, y: 0))
             .offsetBy(dx: 0, dy: lerp(0, preset.presenterTop(inset: inset) * s, a))
         let presenterCorners = CornerRadii.top(preset.cornerRadius * s * ad)
-        let cardTop = preset.cardTop(inset: inset) * s
+        let cardTop = presentedCardTop(scale: s)
         let cardHeight = max(0, canvas.height - cardTop)
         let card = Rect(x: 0, y: lerp(canvas.height, cardTop, a), width: canvas.width, height: cardHeight)
+        // Rising over the whole screen, the card's corners square as it comes.
+        let cardRadius = preset.cornerRadius * s * (end == .screen ? 1 - a : 1)
         // The shadow of Apple's presentation sample (AAPLCustomPresentationController): radius
         // 13 pt (σ ≈ 6.5 pt), offset (0, −6) pt.
         let cardShadow = shadow > 0 ? Shadow(color: Color.black.withAlpha(shadow), sigma: 6.5 * s, offset: Point(x: 0, y: -6 * s)) : nil
@@ -116,7 +139,7 @@ public struct Card: BuiltinEffect {
             .layer(Layer(source: mode.presenting, frame: presenter, cornerRadii: presenterCorners)),
             .fill(Fill(shape: .rect(presenter, presenterCorners), color: Color.black.withAlpha(preset.dim * ad))),
             .layer(Layer(source: mode.presented, sourceRect: Rect(x: 0, y: 0, width: canvas.width, height: cardHeight),
-                         frame: card, cornerRadii: .top(preset.cornerRadius * s), shadow: cardShadow)),
+                         frame: card, cornerRadii: .top(cardRadius), shadow: cardShadow)),
         ])
     }
 }
