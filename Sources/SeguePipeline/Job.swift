@@ -22,6 +22,14 @@ public enum PreparedJob: Sendable {
         }
     }
 
+    /// `JobIdentity` of the frames: equal for every run of the same job on the same backend.
+    public func identity(backend: String, version: String) -> String {
+        switch self {
+        case .transition(let t): JobIdentity.of(t, backend: backend, version: version)
+        case .clips(let s): SequenceJob.identity(of: s, backend: backend, version: version)
+        }
+    }
+
     /// Points and rectangles the user gave that lie outside the canvas (a warning each).
     public var offCanvasParameters: [OffCanvasParameter] {
         switch self {
@@ -87,6 +95,14 @@ public struct Job: Sendable {
         self.contactSheet = contactSheet
         self.audioFile = audioFile
         self.frontEnd = frontEnd
+    }
+
+    /// How the job writes its outputs, for `OutputRecord.writing`: a change here (the format, a
+    /// sheet's layout, a contact sheet or sound file added) makes `batch --resume` write them again.
+    public var writing: String {
+        let sheet = output.sheet
+        return "\(output.format.rawValue) png:\(output.pngCompression) sheet:\(sheet.frames)x\(sheet.columns)@\(sheet.thumbnailWidth)"
+            + " contact:\(contactSheet ?? "-") audio:\(audioFile ?? "-") curve:\(audioCurve) transition-only:\(transitionOnly)"
     }
 
     /// The places the job writes, each named as the front end names its option.

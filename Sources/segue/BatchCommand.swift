@@ -84,15 +84,6 @@ struct BatchCommand: ParsableCommand {
                     rows.append(row)
                     continue
                 }
-                // A file output only gets its final name once complete, so on --resume an
-                // existing one is done (not a device or FIFO: those are streamed every time);
-                // PNG folders resume frame by frame instead.
-                if outputOptions.resume, job.output.format != .png,
-                   case .file(let target)? = try? OutputDestination(job.output.path), FileManager.default.fileExists(atPath: target) {
-                    row.result = "kept"
-                    rows.append(row)
-                    continue
-                }
                 // A runaway frame ends its process: a shader job runs in a child, so it ends only that job.
                 if onlyJob == nil, limit > 0, job.runsUserShader {
                     let status = runInChild(job, row: &row)
@@ -108,6 +99,21 @@ struct BatchCommand: ParsableCommand {
                     for parameter in prepared.offCanvasParameters { printError("segue: warning: \(job.label): params: \(parameter)") }
                     let renderer = try job.job.renderer(for: prepared, in: session)
                     row.backend = renderer.backendName
+                    // A file output gets its final name only once complete, and its record
+                    // beside it says which job made it: on --resume it is kept when that is
+                    // this job as the spec now asks for it (a device or FIFO is streamed every
+                    // time; PNG folders resume frame by frame, through their manifests).
+                    let file: String? = if job.output.format != .png, case .file(let target)? = try? OutputDestination(job.output.path) {
+                        target
+                    } else { nil }
+                    let record = file.map { _ in
+                        OutputRecord(job: prepared.identity(backend: renderer.backendName, version: Segue.version), writing: job.job.writing)
+                    }
+                    if outputOptions.resume, let file, FileManager.default.fileExists(atPath: file), OutputRecord.read(beside: file) == record {
+                        row.result = "kept"
+                        rows.append(row)
+                        continue
+                    }
                     let reporter = ProgressReporter.forStderr(quiet: outputOptions.quiet, label: "\(job.label) \(prepared.name)")
                     progress = reporter
                     let outcome = try job.job.run(prepared, renderer: renderer, selection: selection, resume: resume, version: Segue.version,
@@ -116,6 +122,7 @@ struct BatchCommand: ParsableCommand {
                     row.skipped = outcome.skipped
                     row.seconds = outcome.seconds
                     reporter.finish()
+                    if let file, let record { try record.write(beside: file) }
                 } catch {
                     progress?.finish()
                     row.result = "failed"

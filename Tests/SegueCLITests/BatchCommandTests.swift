@@ -82,6 +82,32 @@ enum CLI {
         #expect(b[0]["frames"] as? Int == 1 && b[0]["skipped"] as? Int == 5)
     }
 
+    /// A finished file is kept only while its record names the job the spec now asks for: a
+    /// changed job, a lost or foreign record, renders it again (issue: a stale MP4 was kept).
+    @Test func resumeRendersAChangedJobAgain() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func spec(_ duration: Double) {
+            CLI.write(#"{"defaults": {"size": "16x10", "fps": 10}, "jobs": [{"effect": "fade", "duration": \#(duration), "output": "a.y4m"}, {"effect": "push", "output": "b.y4m"}]}"#,
+                      to: dir + "/s.json")
+        }
+        func results() throws -> [String] {
+            let run = try CLI.run(["batch", dir + "/s.json", "--resume", "--json", "-q"])
+            #expect(run.status == 0)
+            return (try JSONSerialization.jsonObject(with: run.stdout) as! [[String: Any]]).map { $0["result"] as! String }
+        }
+        spec(0.5)
+        #expect(try results() == ["ok", "ok"])
+        #expect(FileManager.default.fileExists(atPath: dir + "/.a.y4m.segue-job"))
+        #expect(try results() == ["kept", "kept"])
+        spec(0.3)
+        #expect(try results() == ["ok", "kept"])
+        #expect(try results() == ["kept", "kept"])
+        unlink(dir + "/.b.y4m.segue-job")
+        CLI.write("not a record", to: dir + "/.a.y4m.segue-job")
+        #expect(try results() == ["ok", "ok"])
+    }
+
     @Test func badSpecNamesFileJobAndKey() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -19,7 +19,8 @@ public struct NamedPath: Sendable, Equatable {
 
 /// The one check, made before any work, that a job's outputs leave its inputs alone: no output
 /// is an input file (by device and inode after following links, so a link, a hard link or `..`
-/// cannot hide it), no output folder holds an input, no output's lock file is an input, and no
+/// cannot hide it), no output folder holds an input, no output's lock or record file is an
+/// input, and no
 /// two outputs are one place. A conflict is a usage error (64) naming both paths. `render`,
 /// `still`, `watch`, `sequence` and `batch` (across all its jobs) all ask it.
 public enum OutputConflicts {
@@ -33,7 +34,7 @@ public enum OutputConflicts {
                     throw .usage("\(output.name) \(output.path): is a folder holding \(input.name) \(input.path), an input; "
                                  + "an output never replaces an input (choose another folder)")
                 }
-                if !output.isFolder, read.isSameFile(as: place) || read.isSameFile(as: FileLocation(OutputLock.path(beside: place.canonicalPath))) {
+                if !output.isFolder, read.isSameFile(as: place) || besideFiles(of: place).contains(where: read.isSameFile) {
                     throw .usage("\(output.name) \(output.path): is \(input.name) \(input.path)\(sameFileHow(output.path, input.path)), an input; "
                                  + "an output never replaces an input (choose another file)")
                 }
@@ -50,6 +51,11 @@ public enum OutputConflicts {
                 }
             }
         }
+    }
+
+    /// What Segue keeps beside a file output: its lock and its record (`batch --resume`).
+    private static func besideFiles(of place: FileLocation) -> [FileLocation] {
+        [FileLocation(OutputLock.path(beside: place.canonicalPath)), FileLocation(OutputRecord.path(beside: place.canonicalPath))]
     }
 
     /// Why two different-looking paths are one file, for the message.
