@@ -61,6 +61,28 @@ import Testing
         #expect(TestColor.difference(pick(inSRGB, outside), pick(seen, outside)).max > 10)
     }
 
+    /// GIF and WebP carry no colour profile, so every viewer takes their numbers as sRGB:
+    /// Display P3 frames are converted to sRGB for them (and stderr says so), rather than sent
+    /// as P3 numbers that would show as other colours (a sky of 251,100,68 for 255,84,48).
+    @Test func formatsWithoutAProfileGetSRGBNumbers() throws {
+        let dir = try SegueProcess.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = write(TestColor.png(width: screen.width, height: screen.height, rgba: screen.rgba,
+                                         chunks: TestColor.iccpChunk(TestColor.displayP3)), "p3.png", in: dir)
+        let inSRGB = TestColor.convert(screen.rgba, from: TestColor.displayP3, to: TestColor.srgb)
+        // The patch rows, inside sRGB's gamut (the green band above them is clipped either way).
+        let patches = Array(inSRGB[(16 * 64 * 4)..<(32 * 64 * 4)]), raw = Array(screen.rgba[(16 * 64 * 4)..<(32 * 64 * 4)])
+        for (name, tolerance) in [("out.gif", 3.0), ("out.webp", 6.0)] {
+            let r = try SegueProcess.run(["render", "fade", "--from", source, "--to", source, "--duration", "0.1", "-o", name], in: dir)
+            #expect(r.status == 0, "\(name): \(r.stderr)")
+            #expect(r.stderr.contains("carries no colour profile: frames converted from display-p3 to sRGB"), "\(name): \(r.stderr)")
+            let frame = try ffmpegFrame(dir.appendingPathComponent(name).path)
+            let shown = Array(frame[(16 * 64 * 4)..<(32 * 64 * 4)])
+            let converted = TestColor.difference(shown, patches), unconverted = TestColor.difference(shown, raw)
+            #expect(converted.mean <= tolerance && unconverted.mean > converted.mean + 5, "\(name): \(converted) vs P3 numbers \(unconverted)")
+        }
+    }
+
     @Test func anUntaggedScreenComesOutWithItsNumbersTaggedSRGB() throws {
         let dir = try SegueProcess.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -39,6 +39,18 @@ extension PixelBuffer {
         return converted
     }
 
+    /// This buffer's premultiplied numbers, in `space`, turned into sRGB in place: for outputs
+    /// that carry no colour profile, whose numbers every viewer takes as sRGB.
+    public mutating func convertToSRGB(from space: ColorSpace) throws(SegueError) {
+        guard space != .srgb else { return }
+        unpremultiply(&bytes)
+        let source = try ColorProfile.of(space)
+        try bytes.withUnsafeMutableBufferPointer { pixels throws(SegueError) in
+            try ColorConversion.convert(pixels, from: source, to: .srgb)
+        }
+        premultiply(&bytes)
+    }
+
     /// `inColorSpace` in this buffer's own memory: a clip's frame stays in the pool buffer it
     /// was decoded into.
     public mutating func convert(to space: ColorSpace) throws(SegueError) {

@@ -38,6 +38,10 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     /// The sound's length, when the file carries sound: checked against the pictures before
     /// the file gets its name (`SoundAlignment`).
     private let soundLength: Double?
+    /// The working space the frames are converted from, into sRGB, for a format that carries
+    /// no colour tags (GIF, WebP): a viewer takes untagged numbers as sRGB, so Display P3
+    /// numbers sent as they are would show as other colours. nil: sent as they are.
+    private let convertsFrom: ColorSpace?
 
     /// The first `ffmpeg` on `PATH`, or nil.
     public static func locate() -> String? { FFmpegTools.locate("ffmpeg") }
@@ -68,7 +72,8 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
         keptFrames = cap.dropsFrames ? Set(cap.kept) : nil
         let sound = encoding.audio.flatMap { codec in audio.map { (track: $0, codec: codec) } }
         soundLength = sound?.track.length
-        let notes = [encoding.maxFrameRate.flatMap { limit in cap.dropsFrames ? "\(path): \(limit.reason): \(cap.summary)" : nil },
+        convertsFrom = colorSpace != .srgb && !encoding.yuv ? colorSpace : nil
+        let notes = [convertsFrom.map { "\(path): \(container.rawValue) carries no colour profile: frames converted from \($0.rawValue) to sRGB" },encoding.maxFrameRate.flatMap { limit in cap.dropsFrames ? "\(path): \(limit.reason): \(cap.summary)" : nil },
                      audio != nil && sound == nil ? "\(path): \(container.rawValue) carries no sound; the audio is left out" : nil,
                      EncoderCost.note(container, size: size, frames: cap.kept.count, path: path)]
             .compactMap { $0 }
@@ -141,7 +146,8 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     /// and the sRGB transfer (IEC 61966-2-1), H.273 code points 1/1 or 12, 13. They are set on
     /// the frames (`setparams`), from which every encoder takes them into its stream (H.264 VUI,
     /// VP9 header, ProRes frame header) and the muxers into MP4/MOV `colr` and WebM `Colour`:
-    /// `prores_ks` ignores the `-color_*` options. GIF and WebP (RGB in) carry none.
+    /// `prores_ks` ignores the `-color_*` options. GIF and WebP (RGB in) carry none: their
+    /// frames are converted to sRGB first (`convertsFrom`).
     /// `frames` of `size`: the output's, for a container whose filter would otherwise hold them
     /// all (`VideoEncoding.filter(frames:size:)`).
     public static func filterGraph(_ c: Container, _ space: ColorSpace, frames: Int = 0,
@@ -180,6 +186,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     public func write(owned frame: inout PixelBuffer, index: Int) throws(SegueError) {
         guard keeps(index) else { return }
         do throws(SegueError) {
+            if let space = convertsFrom { try frame.convertToSRGB(from: space) }
             if !keepsAlpha { return try input.write(frame.bytes) }
             try straight.withStraightBytes(ofOwned: &frame) { bytes throws(SegueError) in try input.write(bytes) }
         } catch {
@@ -191,6 +198,10 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     /// unless it is opaque.
     public func write(_ frame: PixelBuffer, index: Int) throws(SegueError) {
         guard keeps(index) else { return }
+        if convertsFrom != nil {
+            var converted = frame
+            return try write(owned: &converted, index: index)
+        }
         do throws(SegueError) {
             if !keepsAlpha { return try input.write(frame.bytes) }
             try straight.withStraightBytes(ofShared: frame) { bytes throws(SegueError) in try input.write(bytes) }
