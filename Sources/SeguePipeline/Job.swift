@@ -22,6 +22,15 @@ public enum PreparedJob: Sendable {
         }
     }
 
+    /// Notes for stderr, each once: `scale auto` guessing.
+    public var notes: [String] {
+        let all: [String] = switch self {
+        case .transition(let t): [t.scaleNote].compactMap { $0 }
+        case .clips(let s): s.cuts.compactMap(\.scaleNote)
+        }
+        return all.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+
     /// `JobIdentity` of the frames: equal for every run of the same job on the same backend.
     public func identity(backend: String, version: String) -> String {
         switch self {

@@ -97,6 +97,7 @@ struct BatchCommand: ParsableCommand {
                     let resume = outputOptions.resume && job.output.format == .png
                     let prepared = try job.job.prepare()
                     for parameter in prepared.offCanvasParameters { printError("segue: warning: \(job.label): params: \(parameter)") }
+                    for note in prepared.notes { notice(note) }
                     let renderer = try job.job.renderer(for: prepared, in: session)
                     row.backend = renderer.backendName
                     // A file output gets its final name only once complete, and its record

@@ -36,6 +36,7 @@ struct RenderCommand: ParsableCommand {
             let selection = try outputOptions.selection()
             let prepared = try job.prepare()
             for parameter in prepared.offCanvasParameters { printError("segue: warning: --param \(parameter)") }
+            if !outputOptions.quiet { for note in prepared.notes { printError("segue: \(note)") } }
             let renderer = try job.renderer(for: prepared, in: try options.session())
             let outcome = try ProgressReporter.forStderr(quiet: outputOptions.quiet, label: prepared.name).run { progress throws(SegueError) in
                 try job.run(prepared, renderer: renderer, selection: selection, resume: outputOptions.resume, version: Segue.version,

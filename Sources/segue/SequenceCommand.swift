@@ -31,6 +31,7 @@ struct SequenceCommand: ParsableCommand {
                                           outputs: [written.named("-o")] + (audio.map { [NamedPath("--audio", $0)] } ?? []))
             }
             let sequence = try PreparedSequence(spec)
+            if !outputOptions.quiet { for note in PreparedJob.clips(sequence).notes { printError("segue: \(spec.file): \(note)") } }
             if dryRun { return try printPlacements(sequence.placements) }
             if let audio { try checkWAVFileName(audio) }
             try renderSequence(sequence, rendering: rendering, output: written, outputOptions: outputOptions, audioFile: audio)

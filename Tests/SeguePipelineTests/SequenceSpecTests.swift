@@ -1,5 +1,6 @@
 import Foundation
 import SegueCore
+import SegueIO
 import SeguePipeline
 import SegueTestSupport
 import Testing
@@ -99,5 +100,42 @@ import Testing
                     && said.contains("at line 1, column ") && !said.contains("1.8e308"), "\(text): \(said)")
         }
         #expect(message(#"{clips: [{file: "a.mp4", start: 1e999}]}"#).contains("a number beyond ±1.8e308"))
+    }
+}
+
+/// `scale auto` in a sequence is inferred as `render` infers it: from the incoming side's own
+/// size and the fit's magnification onto the canvas, not from the canvas (an App Store preview
+/// canvas of 886×1920 is no screen size; a 1179×2556 iPhone screenshot fitted into it is 3 px
+/// per point times 886/1179).
+@Suite struct SequenceScaleTests {
+    func sequence(sizes: [PixelSize], canvas: PixelSize) throws -> PreparedSequence {
+        let folder = TestFiles.temporaryDirectory("sequence-scale")
+        var spec = SequenceSpec(file: folder + "/film.json5")
+        spec.size = canvas
+        spec.fps = 10
+        for (i, size) in sizes.enumerated() {
+            try PNGCodec.write(TestImages.photo(size.width, size.height, seed: i), to: folder + "/\(i).png")
+            var clip = SequenceSpec.Clip(file: folder + "/\(i).png")
+            clip.duration = 1
+            spec.clips.append(clip)
+        }
+        var cut = TransitionRequest(effect: "zoom")
+        cut.duration = 0.5
+        spec.transitions = [cut]
+        return try PreparedSequence(spec)
+    }
+
+    @Test func aScreenshotIntoAnAppPreviewCanvas() throws {
+        let s = try sequence(sizes: [PixelSize(width: 886, height: 1920), PixelSize(width: 1179, height: 2556)],
+                             canvas: PixelSize(width: 886, height: 1920))
+        #expect(abs(s.cuts[0].scale - 3 * 886 / 1179) < 1e-9)
+        #expect(s.cuts[0].scaleNote == nil)
+    }
+
+    @Test func anUnknownSizeIsSaid() throws {
+        let s = try sequence(sizes: [PixelSize(width: 1179, height: 2556), PixelSize(width: 886, height: 1920)],
+                             canvas: PixelSize(width: 886, height: 1920))
+        #expect(s.cuts[0].scale == 1)
+        #expect(s.cuts[0].scaleNote?.contains("886x1920 is no iPhone or iPad screen size") == true)
     }
 }

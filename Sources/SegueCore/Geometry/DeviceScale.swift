@@ -15,6 +15,14 @@ public enum DeviceScale {
     /// Portrait widths of iPads in points, all 2×: 744 (mini 6th generation) to 1032 (Pro 13-inch).
     public static let padWidths: ClosedRange<Double> = 744...1032
 
+    /// Whether the rule knows `size`: an iPhone or iPad screen at 3× or 2×, or a 1× screen
+    /// whose shorter side is itself an iPhone width in points (every iPad is 2×). Anything
+    /// else — an App Store preview's 886×1920, a scaled recording — gets 1 only because
+    /// nothing better is known.
+    public static func isKnown(_ size: PixelSize) -> Bool {
+        inferred(for: size) > 1 || phoneWidths.contains(Double(min(size.width, size.height)))
+    }
+
     /// The scale of a screen whose snapshot is `size` pixels (see the type's rule).
     public static func inferred(for size: PixelSize) -> Double {
         let side = Double(min(size.width, size.height))

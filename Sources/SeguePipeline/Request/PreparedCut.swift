@@ -18,6 +18,8 @@ public struct PreparedCut: Sendable {
     /// Device pixels per point: the request's, or inferred (`inferredScale`).
     public let scale: Double
     public let seed: UInt64
+    /// Said once on stderr when `scale auto` could not tell the device scale of the *to* side.
+    public let scaleNote: String?
     /// Points and rectangles the user gave that lie outside the canvas: worth a warning, not
     /// an error (the effect still renders them).
     public let offCanvasParameters: [OffCanvasParameter]
@@ -44,6 +46,9 @@ public struct PreparedCut: Sendable {
         try PixelBuffer.checkSize(size, what: "output")
         self.size = size
         scale = request.scale ?? Self.inferredScale(snapshot: sideSize, canvas: size, fit: request.fit)
+        scaleNote = request.scale == nil && !DeviceScale.isKnown(sideSize)
+            ? "scale auto: \(sideSize) is no iPhone or iPad screen size, so a point is taken as \(Allowed<Double>.format(scale)) px; set the scale if that is wrong"
+            : nil
         offCanvasParameters = OffCanvasParameter.find(given: request.parameters, values: settings.values, canvas: size, scale: scale)
         parameterImages = try Self.parameterImages(entry: entry, effect: effect, values: settings.values, shader: userShader, size: size)
         timeline = try Self.timeline(request, effect: effect, size: size, duration: duration, timing: timing, scale: scale)

@@ -85,8 +85,12 @@ public struct PreparedSequence: Sendable {
             request.fps = fps
             request.fit = spec.fit
             request.scale = request.scale ?? spec.scale
-            // `auto` infers the scale from the canvas: the clips are fitted to it before they meet.
-            do throws(SegueError) { cuts.append(try PreparedCut(request, size: size, sideSize: size)) } catch {
+            // `auto` infers the scale as `render` does, from the incoming side's own size and the
+            // fit's magnification onto the canvas.
+            let incoming = media[min(i + 1, media.count - 1)]
+            do throws(SegueError) {
+                cuts.append(try PreparedCut(request, size: size, sideSize: PixelSize(width: incoming.width, height: incoming.height)))
+            } catch {
                 throw failure(error, "transition \(i + 1)")
             }
         }
