@@ -52,11 +52,14 @@ public struct FrameSelection: Sendable, Equatable {
         return Shard(index: index, count: count)
     }
 
-    /// The shard from `--shard`, else from `JOB_COMPLETION_INDEX` (set by a Kubernetes Indexed
-    /// Job) when a total is known from `--shard-count` or `SEGUE_SHARD_COUNT`.
+    /// The shard from `--shard`, else, when a total is known from `--shard-count` or
+    /// `SEGUE_SHARD_COUNT`, this task's index from its scheduler (`SchedulerIndex`): a
+    /// Kubernetes Indexed Job, a Slurm array job, an AWS Batch array job or GitLab CI's
+    /// `parallel`. Sharding is asked for, never assumed: a task of an array job that renders a
+    /// whole spec of its own is not cut up.
     public static func resolveShard(flag: String?, count: Int?, environment: [String: String]) throws(SegueError) -> Shard? {
         if let flag {
-            guard count == nil else { throw .usage("--shard and --shard-count: give one (--shard I/N, or JOB_COMPLETION_INDEX with --shard-count N)") }
+            guard count == nil else { throw .usage("--shard and --shard-count: give one (--shard I/N, or a scheduler's index with --shard-count N)") }
             return try parseShard(flag)
         }
         let total: Int?
@@ -70,11 +73,13 @@ public struct FrameSelection: Sendable, Equatable {
             total = nil
         }
         guard let total else { return nil }
-        guard let text = environment["JOB_COMPLETION_INDEX"] else {
-            throw .usage("--shard-count \(total) needs JOB_COMPLETION_INDEX in the environment (or use --shard I/N)")
+        guard let task = try SchedulerIndex.find(in: environment) else {
+            throw .usage("--shard-count \(total) needs this task's index: \(SchedulerIndex.variables) in the environment (or use --shard I/N)")
         }
-        guard let index = Int(text) else { throw .usage("JOB_COMPLETION_INDEX=\(text): expected a whole number") }
-        return try shard(index: index, count: total, source: "JOB_COMPLETION_INDEX=\(text) of \(total)")
+        if let tasks = task.count, tasks != total {
+            throw .usage("--shard-count \(total): \(task.source) says the job has \(tasks) tasks; give the same count")
+        }
+        return try shard(index: task.index, count: total, source: "\(task.source) of \(total)")
     }
 
     /// The absolute frame indices selected from a sequence of `frameCount` frames, ascending.

@@ -9,7 +9,7 @@ struct OutputOptions: ParsableArguments {
     @Option(help: help("png-compression")) var pngCompression: String?
     @Option(help: "Render only frames A-B (absolute indices, inclusive; PNG output).") var frames: String?
     @Option(help: "Render shard I of N (0-based, e.g. 2/8; PNG output).") var shard: String?
-    @Option(help: "Number of shards; the index comes from JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs). Also SEGUE_SHARD_COUNT.")
+    @Option(help: "Number of shards; the index comes from the scheduler: JOB_COMPLETION_INDEX (Kubernetes), SLURM_ARRAY_TASK_ID (Slurm), AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch) or CI_NODE_INDEX (GitLab CI). Also SEGUE_SHARD_COUNT.")
     var shardCount: Int?
     @Flag(help: "Skip frames whose PNG files are already complete.") var resume = false
     @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false

@@ -78,6 +78,27 @@ import Testing
         #expect(throws: SegueError.self) { try FrameSelection.resolveShard(flag: nil, count: 4, environment: [:]) }
     }
 
+    /// Other schedulers' array jobs: Slurm (counted from its first task in its step), AWS Batch
+    /// (from 0), GitLab CI's parallel (from 1); a count the scheduler states must agree.
+    @Test func shardIndexFromEachScheduler() throws {
+        func shard(_ count: Int, _ env: [String: String]) throws -> FrameSelection.Shard? {
+            try FrameSelection.resolveShard(flag: nil, count: count, environment: env)
+        }
+        #expect(try shard(4, ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "4"]) == .init(index: 3, count: 4))
+        #expect(try shard(3, ["SLURM_ARRAY_TASK_ID": "15", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_STEP": "5",
+                              "SLURM_ARRAY_TASK_COUNT": "3"]) == .init(index: 2, count: 3))
+        #expect(try shard(5, ["AWS_BATCH_JOB_ARRAY_INDEX": "4"]) == .init(index: 4, count: 5))
+        #expect(try shard(2, ["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2"]) == .init(index: 0, count: 2))
+        // Kubernetes first, when several are set.
+        #expect(try shard(4, ["JOB_COMPLETION_INDEX": "1", "AWS_BATCH_JOB_ARRAY_INDEX": "3"]) == .init(index: 1, count: 4))
+        // A count that disagrees with the scheduler's, or an index off its array, is refused.
+        #expect(throws: SegueError.self) { try shard(4, ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3"]) }
+        #expect(throws: SegueError.self) { try shard(4, ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_STEP": "5"]) }
+        #expect(throws: SegueError.self) { try shard(2, ["CI_NODE_INDEX": "x"]) }
+        // Without a count nothing is sharded, whatever the scheduler says.
+        #expect(try FrameSelection.resolveShard(flag: nil, count: nil, environment: ["SLURM_ARRAY_TASK_ID": "1"]) == nil)
+    }
+
     @Test func resumeSkipsCompleteFramesAndRedoesTruncatedOnes() throws {
         let dir = TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
