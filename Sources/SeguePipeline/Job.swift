@@ -99,8 +99,12 @@ public struct Job: Sendable {
             let sheet = frontEnd == .commandLine ? "--contact-sheet FILE or " : ""
             throw .usage("\(frontEnd.name(given)): needs \(sheet)\(frontEnd.name("format")) contact")
         }
+        if let (option, problem) = request.encoder.problem(for: format.rawValue, container: format.videoContainer) {
+            throw .usage("\(frontEnd.name(option)): \(problem)")
+        }
         self.request = request
-        self.output = OutputSpec(format: format, path: path, pngCompression: request.pngCompression ?? pngCompression, sheet: request.sheet)
+        self.output = OutputSpec(format: format, path: path, pngCompression: request.pngCompression ?? pngCompression, sheet: request.sheet,
+                                 encoder: request.encoder)
         self.contactSheet = contactSheet
         self.audioFile = audioFile
         self.frontEnd = frontEnd
@@ -112,6 +116,7 @@ public struct Job: Sendable {
         let sheet = output.sheet
         return "\(output.format.rawValue) png:\(output.pngCompression) sheet:\(sheet.frames)x\(sheet.columns)@\(sheet.thumbnailWidth)"
             + " contact:\(contactSheet ?? "-") audio:\(audioFile ?? "-") curve:\(audioCurve) transition-only:\(transitionOnly)"
+            + " encoder:\(output.encoder.summary)"
     }
 
     /// The places the job writes, each named as the front end names its option.

@@ -9,12 +9,15 @@ public struct OutputSpec: Sendable {
     public var pngCompression: PNGCompression
     /// What a `contact` output shows.
     public var sheet: ContactSheetSink.Layout
+    /// A video output's encoder options.
+    public var encoder: EncoderSettings
     public init(format: OutputFormat, path: String, pngCompression: PNGCompression = .fast,
-                sheet: ContactSheetSink.Layout = ContactSheetSink.Layout()) {
+                sheet: ContactSheetSink.Layout = ContactSheetSink.Layout(), encoder: EncoderSettings = EncoderSettings()) {
         self.format = format
         self.path = path
         self.pngCompression = pngCompression
         self.sheet = sheet
+        self.encoder = encoder
     }
 }
 
@@ -129,9 +132,9 @@ public enum RenderJob {
             pngSink = s
             sink = s
         default:
-            sink = try output.format.streamSink(path: output.path, stream: FrameStream(size: shape.size, fps: shape.fps, frameCount: shape.frameCount,
-                                                                                      colorSpace: shape.colorSpace, audio: shape.audio),
-                                                sheet: output.sheet, notice: notice)
+            var stream = FrameStream(size: shape.size, fps: shape.fps, frameCount: shape.frameCount, colorSpace: shape.colorSpace, audio: shape.audio)
+            stream.encoder = output.encoder
+            sink = try output.format.streamSink(path: output.path, stream: stream, sheet: output.sheet, notice: notice)
         }
         let stats: RenderStats
         do throws(SegueError) {

@@ -222,3 +222,52 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("big.gif").path))
     }
 }
+
+/// Encoder control: `--crf`, `--preset`, `--bitrate`, `--keyint`, `--audio-bitrate` (and the
+/// same keys in batch specs) reach the encoder, as its own record in the stream says; an option
+/// the output has no use for, or out of its encoder's range, is refused before rendering.
+@Suite struct EncoderOptionsCLITests {
+    /// x264 writes its settings into the stream (an SEI message): `crf=30.0 … keyint=10`.
+    private func x264Settings(_ path: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    }
+
+    @Test func theEncoderGetsTheSettings() throws {
+        let dir = try SegueProcess.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try SegueProcess.run(["render", "fade", "--size", "64x36", "--crf", "30", "--preset", "fast", "--keyint", "10", "-o", "a.mp4"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let settings = try x264Settings(dir.appendingPathComponent("a.mp4").path)
+        #expect(settings.contains("crf=30.0") && settings.contains("keyint=10"))
+        let average = try SegueProcess.run(["render", "fade", "--size", "64x36", "--bitrate", "300k", "-o", "b.mp4"], in: dir)
+        #expect(average.status == 0, "\(average.stderr)")
+        let b = try x264Settings(dir.appendingPathComponent("b.mp4").path)
+        #expect(b.contains("rc=abr") && b.contains("bitrate=300"))
+    }
+
+    @Test func aSpecTakesTheSameKeys() throws {
+        let dir = try SegueProcess.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try #"{ jobs: [ { effect: "fade", size: "64x36", crf: 28, keyint: 5, output: "a.mp4" } ] }"#.write(
+            to: dir.appendingPathComponent("s.json5"), atomically: true, encoding: .utf8)
+        let r = try SegueProcess.run(["batch", "s.json5", "--quiet"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let settings = try x264Settings(dir.appendingPathComponent("a.mp4").path)
+        #expect(settings.contains("crf=28.0") && settings.contains("keyint=5"))
+    }
+
+    @Test func unusableSettingsAreRefusedBeforeRendering() throws {
+        let dir = try SegueProcess.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (arguments, message) in [(["--crf", "52", "-o", "a.mp4"], "--crf: libx264 takes 0…51, not 52"),
+                                     (["--crf", "20", "-o", "a.gif"], "--crf: only for mp4 and webm output (this output is gif)"),
+                                     (["--preset", "fast", "-o", "a.webm"], "--preset: only for mp4 output (this output is webm)"),
+                                     (["--preset", "quick", "-o", "a.mp4"], "--preset quick: expected ultrafast"),
+                                     (["--bitrate", "lots", "-o", "a.mp4"], "--bitrate lots: expected a bitrate such as 2500k or 8M"),
+                                     (["--crf", "20", "--bitrate", "1M", "-o", "a.mp4"], "do not go together")] {
+            let r = try SegueProcess.run(["render", "fade", "--size", "64x36"] + arguments, in: dir)
+            #expect(r.status == 64 && r.stderr.contains(message), "\(arguments): \(r.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+}

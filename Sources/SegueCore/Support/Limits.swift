@@ -77,6 +77,11 @@ public enum Limits {
     /// `--sheet-width`: thumbnail width in pixels (the sheet itself must also fit `canvasSide`
     /// and `canvasPixels`, which bounds tall thumbnails of narrow frames).
     public static let sheetWidth: Allowed<Int> = Allowed(16...4096, unit: " px")
+    /// A video encoder's constant-quality value, the widest encoder's range (libvpx-vp9's);
+    /// libx264's 0…51 is checked with the output (`EncoderSettings`).
+    public static let crf: Allowed<Int> = Allowed(0...63)
+    /// Frames between key frames.
+    public static let keyint: Allowed<Int> = Allowed(1...100_000, unit: " frames")
     /// `watch --strip`: frames side by side.
     public static let stripFrames: Allowed<Int> = Allowed(2...64)
 

@@ -54,7 +54,7 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     /// carries sound (`note` says so when it does not). Fails now (before any rendering) when
     /// ffmpeg or the container's encoder is missing, naming what to install.
     public init(path: String, container: Container, size: PixelSize, fps: Double, frameCount: Int,
-                colorSpace: ColorSpace = .srgb, audio: AudioTrack? = nil) throws(SegueError) {
+                colorSpace: ColorSpace = .srgb, audio: AudioTrack? = nil, settings: EncoderSettings = EncoderSettings()) throws(SegueError) {
         guard let ffmpeg = Self.locate() else {
             throw SegueError(.ffmpegMissing, "\(container.rawValue) output needs ffmpeg, which is not on PATH (Debian: apt-get install ffmpeg)",
                              path: path)
@@ -104,7 +104,8 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
                          "-s", size.description, "-framerate", String(frameRate.rate), "-i", "pipe:0"]
             + (sound?.track.inputArguments ?? [])
             + Self.graphArguments(container, colorSpace, audio: sound?.track, frames: cap.kept.count, size: size)
-            + Self.encoderArguments(container, seekable: file != nil) + (sound?.codec ?? []) + [target]
+            + Self.encoderArguments(container, seekable: file != nil, settings: settings) + (sound.map { settings.audioOptions($0.codec) } ?? [])
+            + [target]
         let temporary = file?.temporaryPath
         do throws(SegueError) {
             // An interruption stops the child and removes its file, never one without the other.
@@ -173,9 +174,9 @@ public final class FFmpegSink: OwningFrameSink, AbortableFrameSink, @unchecked S
     /// Encoder and container options, before the output's name (`segue bench --compare-ffmpeg`
     /// gives ffmpeg the same), from the container's row of `VideoEncoding`. `seekable`: a
     /// regular file; otherwise a stream.
-    public static func encoderArguments(_ c: Container, seekable: Bool = true) -> [String] {
+    public static func encoderArguments(_ c: Container, seekable: Bool = true, settings: EncoderSettings = EncoderSettings()) -> [String] {
         let e = c.encoding
-        return ["-c:v", e.encoder] + e.options + (seekable ? e.fileOptions : e.streamOptions) + ["-f", e.muxer]
+        return ["-c:v", e.encoder] + settings.videoOptions(e.options) + (seekable ? e.fileOptions : e.streamOptions) + ["-f", e.muxer]
     }
 
     /// A frame the container keeps (`frameRate`); the others are not sent.

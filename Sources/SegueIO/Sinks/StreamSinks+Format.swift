@@ -9,6 +9,8 @@ public struct FrameStream: Sendable {
     public var colorSpace: ColorSpace
     /// The sound a video container carries beside the frames.
     public var audio: AudioTrack?
+    /// The user's encoder options (a video container's).
+    public var encoder = EncoderSettings()
 
     public init(size: PixelSize, fps: Double, frameCount: Int, colorSpace: ColorSpace, audio: AudioTrack? = nil) {
         self.size = size
@@ -34,7 +36,8 @@ extension OutputFormat {
         case .mp4, .webm, .gif, .mov, .webp:
             guard let container = videoContainer else { throw SegueError(.internalError, "no container for \(self)") }
             let video = try FFmpegSink(path: path, container: container, size: stream.size, fps: stream.fps,
-                                       frameCount: stream.frameCount, colorSpace: stream.colorSpace, audio: stream.audio)
+                                       frameCount: stream.frameCount, colorSpace: stream.colorSpace, audio: stream.audio,
+                                       settings: stream.encoder)
             if let note = video.note { notice(note) }
             return video
         case .contact:

@@ -20,6 +20,8 @@ public struct JobRequest: Sendable {
     public var sheetFrames: Int?
     public var sheetColumns: Int?
     public var sheetWidth: Int?
+    /// A video output's encoder options (`--crf`, `--preset`, `--bitrate`, `--keyint`, `--audio-bitrate`).
+    public var encoder = EncoderSettings()
 
     public init(effect: String) { transition = TransitionRequest(effect: effect) }
 

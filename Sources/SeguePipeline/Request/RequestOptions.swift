@@ -84,6 +84,18 @@ public enum RequestOptions {
               \.sheetFrames),
         whole("sheet-columns", "Contact sheet columns (1…12; default 4).", Limits.sheetColumns, \.sheetColumns),
         whole("sheet-width", "Contact sheet thumbnail width in pixels (16…4096; default 240).", Limits.sheetWidth, \.sheetWidth),
+        whole("crf", "Video quality, constant: mp4 (libx264) 0…51, default 18; webm (libvpx-vp9) 0…63, default 32; lower is better.",
+              Limits.crf, \.encoder.crf),
+        RequestOption(name: "preset", specKey: "preset", help: "libx264's speed for size (mp4): \(EncoderSettings.presets.joined(separator: ", ")); default medium.",
+                      specType: .string, repeats: false, read: { value, request throws(OptionProblem) in
+            guard case .text(let text) = value, EncoderSettings.presets.contains(text) else {
+                throw OptionProblem(value, "expected \(EncoderSettings.presets.joined(separator: ", "))")
+            }
+            request.encoder.preset = text
+        }, write: { [$0.encoder.preset].compactMap { $0 } }),
+        bitrate("bitrate", "Average video bitrate (mp4, webm) instead of constant quality, e.g. 8M or 2500k.", \.encoder.bitrate),
+        whole("keyint", "Most frames between key frames (mp4, webm).", Limits.keyint, \.encoder.keyint),
+        bitrate("audio-bitrate", "The sound's bitrate (mp4 AAC, default 192k; webm Opus, 160k).", \.encoder.audioBitrate),
     ]
 
     /// The row named `name` (the command line's and the query's name).
@@ -135,6 +147,19 @@ public enum RequestOptions {
         RequestOption(name: name, specKey: name, help: help, specType: .string, repeats: false, read: { value, request throws(OptionProblem) in
             guard case .text(let text) = value else { throw OptionProblem(value, "expected text") }
             request[keyPath: field] = text.isEmpty ? nil : text
+        }, write: { [$0[keyPath: field]].compactMap { $0 } })
+    }
+
+    private static func bitrate(_ name: String, _ help: String, _ field: WritableKeyPath<JobRequest, String?> & Sendable) -> RequestOption {
+        RequestOption(name: name, specKey: camelCase(name), help: help, specType: .string, repeats: false,
+                      read: { value, request throws(OptionProblem) in
+            let text: String
+            switch value {
+            case .text(let given): text = given
+            case .number(let n): text = Allowed<Double>.format(n)
+            }
+            if let problem = EncoderSettings.bitrateProblem(text) { throw OptionProblem(value, problem) }
+            request[keyPath: field] = text
         }, write: { [$0[keyPath: field]].compactMap { $0 } })
     }
 

@@ -1,0 +1,94 @@
+import SegueCore
+
+/// What a user changes of a video encoder — `--crf`, `--preset`, `--bitrate`, `--keyint`,
+/// `--audio-bitrate` (spec keys `crf`, `preset`, `bitrate`, `keyint`, `audioBitrate`) — over
+/// the container's own options (`VideoEncoding`). Each applies to the encoders that have it
+/// (FFmpeg's libx264 and libvpx-vp9 documentation); an option an output has no use for is
+/// refused before rendering, naming the option and the format, never silently dropped.
+public struct EncoderSettings: Sendable, Equatable {
+    /// Constant quality: libx264 0…51 (lower is better; Segue's default 18), libvpx-vp9 0…63 (32).
+    public var crf: Int?
+    /// libx264's speed/size trade-off (`medium` by default).
+    public var preset: String?
+    /// An average video bitrate in ffmpeg's words (`8M`, `2500k`), instead of constant quality.
+    public var bitrate: String?
+    /// The largest distance between key frames, in frames (`-g`): seeking and streaming.
+    public var keyint: Int?
+    /// The sound's bitrate (`192k`); MP4's AAC and WebM's Opus.
+    public var audioBitrate: String?
+
+    public init() {}
+
+    public var isEmpty: Bool { self == EncoderSettings() }
+
+    /// x264's presets, fastest first.
+    public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+
+    /// A bitrate as ffmpeg reads one: a positive number, optionally with k or M.
+    public static func bitrateProblem(_ text: String) -> String? {
+        let digits = text.hasSuffix("k") || text.hasSuffix("K") || text.hasSuffix("M") ? String(text.dropLast()) : text
+        guard let n = Double(digits), n.isFinite, n > 0 else { return "expected a bitrate such as 2500k or 8M" }
+        return nil
+    }
+
+    /// The first option `format` has no use for, or a value out of its encoder's range: the
+    /// option's name (the command line's) and why; nil when every one applies.
+    public func problem(for format: String, container: FFmpegSink.Container?) -> (option: String, problem: String)? {
+        let given: [(String, Bool)] = [("crf", crf != nil), ("preset", preset != nil), ("bitrate", bitrate != nil),
+                                       ("keyint", keyint != nil), ("audio-bitrate", audioBitrate != nil)]
+        let videoCodecs: Set<FFmpegSink.Container> = [.mp4, .webm]
+        for (option, isGiven) in given where isGiven {
+            let usable = switch option {
+            case "preset": container == .mp4
+            default: container.map(videoCodecs.contains) ?? false
+            }
+            if !usable {
+                let takers = option == "preset" ? "mp4" : "mp4 and webm"
+                return (option, "only for \(takers) output (this output is \(format))")
+            }
+        }
+        if let crf {
+            let range = container == .webm ? 0...63 : 0...51
+            if !range.contains(crf) {
+                return ("crf", "\(container?.encoding.encoder ?? "this encoder") takes \(range.lowerBound)…\(range.upperBound), not \(crf)")
+            }
+            if bitrate != nil { return ("bitrate", "constant quality (crf) and an average bitrate do not go together: give one") }
+        }
+        if let preset, !Self.presets.contains(preset) { return ("preset", "\(preset): expected \(Self.presets.joined(separator: ", "))") }
+        return nil
+    }
+
+    /// `options` (the container's video encoder options) with these settings over them.
+    func videoOptions(_ options: [String]) -> [String] {
+        var options = options
+        func set(_ key: String, _ value: String?) {
+            guard let value else { return }
+            if let i = options.firstIndex(of: key), i + 1 < options.count { options[i + 1] = value } else { options += [key, value] }
+        }
+        func remove(_ key: String) {
+            if let i = options.firstIndex(of: key), i + 1 < options.count { options.removeSubrange(i...(i + 1)) }
+        }
+        set("-crf", crf.map(String.init))
+        set("-preset", preset)
+        if let bitrate {
+            remove("-crf")
+            set("-b:v", bitrate)
+        }
+        set("-g", keyint.map(String.init))
+        return options
+    }
+
+    /// The sound's encoder options with the bitrate over the container's.
+    func audioOptions(_ options: [String]) -> [String] {
+        guard let audioBitrate, let i = options.firstIndex(of: "-b:a"), i + 1 < options.count else { return options }
+        var options = options
+        options[i + 1] = audioBitrate
+        return options
+    }
+
+    /// For `OutputRecord.writing` and messages: the settings given.
+    public var summary: String {
+        [crf.map { "crf \($0)" }, preset.map { "preset \($0)" }, bitrate.map { "bitrate \($0)" }, keyint.map { "keyint \($0)" },
+         audioBitrate.map { "audio \($0)" }].compactMap { $0 }.joined(separator: " ")
+    }
+}
