@@ -36,15 +36,15 @@ import SeguePipeline
 
     @Test func deckDismissesOncePastTwoHundredFortyPoints() throws {
         // Card travel at 375×667 pt, inset 20: 667 − 28 = 639 pt.
-        let far = try transition("card", [("mode", "dismiss")], gesture: try track(points: 300, travel: 639))
+        let far = try transition("card", [("mode", "dismiss"), ("end", "card")], gesture: try track(points: 300, travel: 639))
         #expect(endFraction(far) == 1)
         // It completes during the drag: the sequence is shorter than drag + release.
-        let near = try transition("card", [("mode", "dismiss")], gesture: try track(points: 230, travel: 639))
+        let near = try transition("card", [("mode", "dismiss"), ("end", "card")], gesture: try track(points: 230, travel: 639))
         #expect(endFraction(near) == 0)
     }
 
     @Test func cardFollowsTheElasticOffsetWhileDragging() throws {
-        let t = try transition("card", [("mode", "dismiss")], gesture: try track(points: 200, travel: 639))
+        let t = try transition("card", [("mode", "dismiss"), ("end", "card")], gesture: try track(points: 200, travel: 639))
         // At 0.4 s the finger has moved 200 pt: the card is f(200) = 85.640078 pt below its top.
         let plan = t.plan(fraction: t.timeline.driver.fraction(atTime: 0.4))
         guard case .layer(let card)? = plan.commands.last else { Issue.record("no card layer"); return }
@@ -52,9 +52,9 @@ import SeguePipeline
     }
 
     @Test func storkDecidesOnReleaseAtTwoHundredPoints() throws {
-        let past = try transition("card", [("mode", "dismiss"), ("preset", "stork")], gesture: try track(points: 210, travel: 624))
+        let past = try transition("card", [("mode", "dismiss"), ("preset", "stork"), ("end", "card")], gesture: try track(points: 210, travel: 624))
         #expect(endFraction(past) == 1)
-        let short = try transition("card", [("mode", "dismiss"), ("preset", "stork")], gesture: try track(points: 190, travel: 624))
+        let short = try transition("card", [("mode", "dismiss"), ("preset", "stork"), ("end", "card")], gesture: try track(points: 190, travel: 624))
         #expect(endFraction(short) == 0)
     }
 

@@ -23,6 +23,13 @@ public enum DeviceScale {
         inferred(for: size) > 1 || phoneWidths.contains(Double(min(size.width, size.height)))
     }
 
+    /// Whether `auto`'s 1 is a guess worth saying: the rule does not know `size`, yet it is as
+    /// large as a screen (an 886×1920 App Store preview). A picture smaller than any screen in
+    /// points (an icon, a test image) is drawn at 1 with nothing to tell.
+    public static func isGuess(_ size: PixelSize) -> Bool {
+        !isKnown(size) && Double(min(size.width, size.height)) >= phoneWidths.lowerBound
+    }
+
     /// The scale of a screen whose snapshot is `size` pixels (see the type's rule).
     public static func inferred(for size: PixelSize) -> Double {
         let side = Double(min(size.width, size.height))

@@ -5,6 +5,29 @@ import SegueCore
 struct GLRenderTarget {
     let texture: GLTexture
     let framebuffer: GLuint
+
+    /// A framebuffer drawing into `texture`, checked complete (else both are deleted); `what`
+    /// names it in errors.
+    static func attached(to texture: GLTexture, what: String) throws(SegueError) -> GLRenderTarget {
+        var framebuffer: GLuint = 0
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.id, 0)
+        let target = GLRenderTarget(texture: texture, framebuffer: framebuffer)
+        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            target.delete()
+            throw SegueError(.internalError, "\(what) \(texture.size) is incomplete")
+        }
+        try GLRenderer.checkError("making a \(texture.size) \(what)")
+        return target
+    }
+
+    func delete() {
+        var framebuffer = framebuffer
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        glDeleteFramebuffers(1, &framebuffer)
+        texture.delete()
+    }
 }
 
 /// The framebuffers a frame draws into, kept across frames: the canvas (a renderbuffer,
@@ -58,17 +81,7 @@ final class GLRenderTargetPool {
         let index = taken[size, default: 0]
         taken[size] = index + 1
         if let held = targets[size], index < held.count { return held[index] }
-        let texture = GLTexture.make(size)
-        var framebuffer: GLuint = 0
-        glGenFramebuffers(1, &framebuffer)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.id, 0)
-        let target = GLRenderTarget(texture: texture, framebuffer: framebuffer)
-        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            delete(target)
-            throw SegueError(.internalError, "blur render target \(size) is incomplete")
-        }
-        try GLRenderer.checkError("making a \(size) blur target")
+        let target = try GLRenderTarget.attached(to: GLTexture.make(size), what: "blur render target")
         targets[size, default: []].append(target)
         return target
     }
@@ -76,7 +89,7 @@ final class GLRenderTargetPool {
     func deleteAll() {
         if let canvas { delete(canvas) }
         canvas = nil
-        for target in targets.values.joined() { delete(target) }
+        for target in targets.values.joined() { target.delete() }
         targets.removeAll()
     }
 
@@ -85,12 +98,5 @@ final class GLRenderTargetPool {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         glDeleteFramebuffers(1, &framebuffer)
         glDeleteRenderbuffers(1, &renderbuffer)
-    }
-
-    private func delete(_ target: GLRenderTarget) {
-        var framebuffer = target.framebuffer
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        glDeleteFramebuffers(1, &framebuffer)
-        target.texture.delete()
     }
 }

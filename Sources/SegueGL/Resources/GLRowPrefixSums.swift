@@ -7,10 +7,7 @@ import SegueCore
 /// new set reuses the textures of the same size.
 final class GLRowPrefixSums {
     /// An RGBA32UI texture with a framebuffer drawing into it.
-    struct Target {
-        let texture: GLTexture
-        let framebuffer: GLuint
-    }
+    typealias Target = GLRenderTarget
     private var kept: [ImageRef: Target] = [:]
     private var summed: Set<ImageRef> = []
     private var setID: UInt64?
@@ -50,18 +47,7 @@ final class GLRowPrefixSums {
     }
 
     private static func makeTarget(_ size: PixelSize) throws(SegueError) -> Target {
-        let texture = GLTexture.makeTable(size, format: GL_RGBA32UI)
-        var framebuffer: GLuint = 0
-        glGenFramebuffers(1, &framebuffer)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.id, 0)
-        let target = Target(texture: texture, framebuffer: framebuffer)
-        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            GLRowPrefixSums.delete(target)
-            throw SegueError(.internalError, "RGBA32UI render target \(size) is incomplete")
-        }
-        try GLRenderer.checkError("making a \(size) row-sum target")
-        return target
+        try GLRenderTarget.attached(to: GLTexture.makeTable(size, format: GL_RGBA32UI), what: "row-sum target")
     }
 
     func deleteAll() {
@@ -72,12 +58,5 @@ final class GLRowPrefixSums {
         scratch = nil
     }
 
-    private func delete(_ target: Target) { GLRowPrefixSums.delete(target) }
-
-    private static func delete(_ target: Target) {
-        var framebuffer = target.framebuffer
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        glDeleteFramebuffers(1, &framebuffer)
-        target.texture.delete()
-    }
+    private func delete(_ target: Target) { target.delete() }
 }

@@ -46,7 +46,7 @@ public struct PreparedCut: Sendable {
         try PixelBuffer.checkSize(size, what: "output")
         self.size = size
         scale = request.scale ?? Self.inferredScale(snapshot: sideSize, canvas: size, fit: request.fit)
-        scaleNote = request.scale == nil && !DeviceScale.isKnown(sideSize)
+        scaleNote = request.scale == nil && DeviceScale.isGuess(sideSize)
             ? "scale auto: \(sideSize) is no iPhone or iPad screen size, so a point is taken as \(Allowed<Double>.format(scale)) px; set the scale if that is wrong"
             : nil
         offCanvasParameters = OffCanvasParameter.find(given: request.parameters, values: settings.values, canvas: size, scale: scale)
