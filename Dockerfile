@@ -20,8 +20,9 @@ RUN make build \
 # Run: only the packages the Makefile names for run time (EGL with Mesa llvmpipe, libpng, libjpeg, libdeflate, LittleCMS).
 FROM debian:12-slim
 COPY --from=build /runtime-packages /tmp/runtime-packages
-# ffmpeg is only needed for mp4/webm/gif/mov/webp output: build with --build-arg FFMPEG=ffmpeg to add it.
-ARG FFMPEG=
+# ffmpeg writes mp4/webm/gif/mov/webp and reads video clips, so the image has it: most jobs
+# want a video. For PNG, raw and y4m alone, --build-arg FFMPEG= leaves it out (about 150 MB).
+ARG FFMPEG=ffmpeg
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(cat /tmp/runtime-packages) $FFMPEG \
  && rm -rf /var/lib/apt/lists/* /tmp/runtime-packages
