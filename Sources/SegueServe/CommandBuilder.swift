@@ -41,7 +41,7 @@ struct CommandBuilder {
         let tail = options.isEmpty ? "" : " " + options
         let at = Allowed<Double>.format(query.at)
         let answer = Answer(
-            render: "segue render \(Self.quoted(effect))\(tail)",
+            render: "segue render \(Self.quoted(effect))\(tail) -o \(Self.quoted(outputFolder))",
             still: "segue still \(Self.quoted(effect)) --at \(at)\(tail) -o \(Self.quoted(outputName + ".png"))",
             spec: Spec(jobs: [job]))
         return SegueJSON.data(answer)
@@ -54,9 +54,7 @@ struct CommandBuilder {
         var request = JobRequest(effect: query.request.effect)
         request.transition = query.request
         request.backend = query.backend == .auto ? nil : query.backend
-        // A PNG folder, named with a trailing `/` so that a dot in a shader's name is not taken
-        // for an extension (`OutputFormat.inferred`).
-        var job: [String: SpecValue] = ["effect": .string(effectArgument), "output": .string("out/\(outputName)/")]
+        var job: [String: SpecValue] = ["effect": .string(effectArgument), "output": .string(outputFolder)]
         var arguments: [String] = []
         let offered = Set(FrameQuery.options.map(\.name) + ["from", "to", "param"])
         for row in RequestOptions.all where offered.contains(row.name) {
@@ -78,6 +76,10 @@ struct CommandBuilder {
     private var effectArgument: String { query.shaderFile?.path ?? query.effect }
 
     private var outputName: String { (query.shaderFile.map { ($0.name as NSString).deletingPathExtension }) ?? query.effect }
+
+    /// Where the render line and the spec job write: a PNG folder, named with a trailing `/`
+    /// so that a dot in a shader's name is not taken for an extension (`OutputFormat.inferred`).
+    private var outputFolder: String { "out/\(outputName)/" }
 
     private func split(_ text: String) -> (String, String) {
         guard let eq = text.firstIndex(of: "=") else { return (text, "") }

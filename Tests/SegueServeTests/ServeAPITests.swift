@@ -115,7 +115,7 @@ import Testing
         let reply = try server.get("/api/command?effect=wipe&at=0.3&from=a.png&param=smoothness%3D0.2&timing=cubic-bezier(0.2,0,0,1)&fps=30")
         #expect(reply.status == 200)
         #expect(reply.json["render"] as? String
-                == "segue render shaders/wipe.glsl --from shots/a.png --fps 30 --timing 'cubic-bezier(0.2,0,0,1)' --param smoothness=0.2")
+                == "segue render shaders/wipe.glsl --from shots/a.png --fps 30 --timing 'cubic-bezier(0.2,0,0,1)' --param smoothness=0.2 -o out/wipe/")
         #expect(reply.json["still"] as? String
                 == "segue still shaders/wipe.glsl --at 0.3 --from shots/a.png --fps 30 --timing 'cubic-bezier(0.2,0,0,1)' --param smoothness=0.2 -o wipe.png")
         let job = ((reply.json["spec"] as? [String: Any])?["jobs"] as? [[String: Any]])?.first ?? [:]

@@ -289,7 +289,9 @@ let timingCurve = null;   // the last /api/timing answer
 async function refreshTiming() {
   const field = $("timing");
   const spec = field.value.trim() || (state.effect ? state.effect.timing : "linear");
-  const query = new URLSearchParams({ spec, samples: "120" });
+  // The curve over the effect's own length (or the one typed): a spring settles in its own.
+  const duration = Number($("duration").value) || (state.effect ? state.effect.duration : 1);
+  const query = new URLSearchParams({ spec, samples: "120", duration: String(duration) });
   try {
     timingCurve = await getJSON("/api/timing", query, startStream("timing").signal);
     field.classList.remove("invalid");
@@ -601,6 +603,7 @@ function debounce(fn, ms) {
 }
 
 async function lengthChanged() {
+  refreshTiming();
   await refreshLength();
   await render();
 }
