@@ -82,14 +82,7 @@ struct ProofDevice: Encodable {
         if let gl = info.gl {
             label = "GL \(gl.renderer) (EGL \(gl.platform)\(gl.device.map { " \($0)" } ?? "")); software on " + label
         }
-        return ProofDevice(label: label, cpu: cpu, cores: cores, memoryGiB: totalMemoryGiB(), gpu: gpu, info: info)
-    }
-
-    private static func totalMemoryGiB() -> Double? {
-        guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),
-              let kilobytes = line.split(separator: " ").compactMap({ Double($0) }).first else { return nil }
-        return kilobytes / 1024 / 1024
+        return ProofDevice(label: label, cpu: cpu, cores: cores, memoryGiB: ProcessMemory.machineGiB(), gpu: gpu, info: info)
     }
 }
 

@@ -1,5 +1,4 @@
 import CGLES3
-import Dispatch
 import SegueCore
 
 /// How drawn frames come back from GL: read straight into the frame (`glReadPixels` waits for
@@ -78,26 +77,15 @@ final class GLReadback {
         return frame
     }
 
-    /// The copy out of a mapped buffer, in `threads` runs of whole cache lines at once: one
-    /// core's copy is most of what a GPU frame costs here (an H200 drew a 1080p fade in
-    /// 0.05 ms and the frame came back in 0.7), and memory bandwidth serves several.
+    /// The copy out of a mapped buffer, in `threads` bands at once (`PixelBands`): one core's
+    /// copy is most of what a GPU frame costs here (an H200 drew a 1080p fade in 0.05 ms and
+    /// the frame came back in 0.7), and memory bandwidth serves several.
     static func copy(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, byteCount: Int, threads: Int) {
-        let runs = min(threads, byteCount / minimumRunBytes)
-        guard runs > 1 else {
-            destination.copyMemory(from: source, byteCount: byteCount)
-            return
-        }
-        let run = (byteCount / runs + 63) & ~63
         nonisolated(unsafe) let from = source, to = destination
-        DispatchQueue.concurrentPerform(iterations: runs) { i in
-            let start = i * run
-            let length = min(run, byteCount - start)
-            if length > 0 { (to + start).copyMemory(from: from + start, byteCount: length) }
+        PixelBands.forEach(pixels: byteCount / 4, bands: threads) { band in
+            (to + 4 * band.lowerBound).copyMemory(from: from + 4 * band.lowerBound, byteCount: 4 * band.count)
         }
     }
-
-    /// Below this, a copy is not worth splitting across threads.
-    static let minimumRunBytes = 512 * 1024
 
     /// Drops every held frame (after a failure): their buffers are free again.
     func discardAll() { held.removeAll() }

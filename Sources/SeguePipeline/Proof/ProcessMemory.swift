@@ -10,13 +10,18 @@ public struct ProcessMemory: Codable, Sendable, Equatable {
 
     /// Now; nil where `/proc` is not mounted.
     public static func current() -> ProcessMemory? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        func mebibytes(_ field: String) -> Double? {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
-                  let kilobytes = line.split(separator: " ").compactMap({ Double($0) }).first else { return nil }
-            return kilobytes / 1024
-        }
-        guard let resident = mebibytes("VmRSS"), let peak = mebibytes("VmHWM") else { return nil }
-        return ProcessMemory(residentMiB: resident, peakResidentMiB: peak)
+        let status = "/proc/self/status"
+        guard let resident = kibibytes(status, "VmRSS"), let peak = kibibytes(status, "VmHWM") else { return nil }
+        return ProcessMemory(residentMiB: resident / 1024, peakResidentMiB: peak / 1024)
+    }
+
+    /// The machine's memory (`/proc/meminfo`'s MemTotal), GiB.
+    public static func machineGiB() -> Double? { kibibytes("/proc/meminfo", "MemTotal").map { $0 / 1024 / 1024 } }
+
+    /// A `Name:  1234 kB` line of a `/proc` file, in KiB.
+    private static func kibibytes(_ file: String, _ field: String) -> Double? {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return nil }
+        return line.split(separator: " ").compactMap { Double($0) }.first
     }
 }
