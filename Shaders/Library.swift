@@ -32,6 +32,8 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case xfadeWinds = "xfade-winds.frag"
     /// hblur's own program: its box sums from `rowPrefixSums`.
     case xfadeHblur = "xfade-hblur.frag"
+    /// xfade's custom transition: eval.c's semantics, around the translated expression.
+    case xfadeExpression = "xfade-expression.frag"
 
     /// The embedded text.
     public var embeddedSource: String { String(decoding: bytes, as: UTF8.self) }
@@ -61,6 +63,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .xfadeSlices: PackageResources.xfade_slices_frag
         case .xfadeWinds: PackageResources.xfade_winds_frag
         case .xfadeHblur: PackageResources.xfade_hblur_frag
+        case .xfadeExpression: PackageResources.xfade_expression_frag
         }
     }
 }

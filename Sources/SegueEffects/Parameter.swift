@@ -137,3 +137,17 @@ public struct ImagePath: UnrangedParameterType, Hashable {
     }
     public var parameterValue: ParameterValue { .string(path) }
 }
+
+/// The text of an expression in ffmpeg's language (xfade's `custom`), checked by
+/// `ExpressionParser` when the parameter is read.
+public struct ExpressionText: UnrangedParameterType, Hashable {
+    public var text: String
+    public init(_ text: String) { self.text = text }
+
+    public static var parameterKind: ParameterKind { .expression }
+    public init?(parameterValue: ParameterValue) {
+        guard case .string(let text) = parameterValue else { return nil }
+        self.text = text
+    }
+    public var parameterValue: ParameterValue { .string(text) }
+}

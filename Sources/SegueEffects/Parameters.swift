@@ -12,6 +12,9 @@ public enum ParameterKind: Hashable, Sendable, Codable {
     /// An image file path (empty = the effect's built-in image). The pipeline loads it, fitted
     /// to the canvas with `stretch`, as `ImageRef.named(<parameter name>)`.
     case image
+    /// An expression in ffmpeg's language (xfade's `custom`), or `@PATH` naming a file that
+    /// holds one; checked when read, kept as its text.
+    case expression
 }
 
 /// A parameter value. Points and rects are in the unit the parameter names (pt or px).
@@ -84,6 +87,25 @@ public struct ParameterSpec: Hashable, Sendable, Codable {
             return .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
         case .image:
             return .string(text)
+        case .expression:
+            let expression: String
+            if text.hasPrefix("@") {
+                let path = String(text.dropFirst())
+                let bytes = try InputFile.contents(path, maxBytes: ExpressionParser.maxBytes)
+                guard let decoded = String(validating: bytes, as: UTF8.self) else {
+                    throw SegueError(.invalidInput, "parameter \(name): not UTF-8 text", path: path)
+                }
+                expression = decoded
+                do throws(SegueError) { _ = try ExpressionParser.parse(expression) } catch {
+                    throw SegueError(.invalidInput, "parameter \(name): \(error.detail)", path: path)
+                }
+            } else {
+                expression = text
+                do throws(SegueError) { _ = try ExpressionParser.parse(expression) } catch {
+                    throw SegueError(.invalidInput, "parameter \(name): \(error.detail)")
+                }
+            }
+            return .string(expression)
         case .color:
             guard let c = Color(parsing: text) else { throw bad("expected #rrggbb, #rrggbbaa, black, white or clear") }
             return .color(c)

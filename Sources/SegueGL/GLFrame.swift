@@ -39,6 +39,7 @@ struct GLFrame {
         case .sprites(let field): try draw(field)
         case .shader(let call): try draw(call)
         case .xfade(let xfade): try draw(xfade)
+        case .xfadeExpression(let xfade): try draw(xfade)
         case .mix(let mix): try draw(mix)
         }
     }

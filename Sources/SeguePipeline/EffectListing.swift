@@ -59,6 +59,7 @@ public struct EffectListing: Encodable, Sendable {
         case .rect: return "rect x,y,w,h"
         case .uniform(let type): return type == "sampler2D" ? "sampler2D image file" : type
         case .image: return "image file"
+        case .expression: return "ffmpeg expression, or @file"
         }
     }
 }

@@ -53,6 +53,7 @@ public final class SoftwareRenderer: FrameRenderer {
             let ops = try rowOps(for: lowered, source: source, sizes: pinned.mapValues(\.size), opaqueImages: images.opaqueImages)
             let widest = pinned.values.map(\.width).reduce(plan.size.width, max)
             draw(ops, into: &target, scratchBytes: 2 * (widest + 4) * MemoryLayout<UInt32>.stride)
+            for case let op as XfadeExpressionOp in ops { if let error = op.failure.error { throw error } }
         }
     }
 
@@ -81,6 +82,8 @@ public final class SoftwareRenderer: FrameRenderer {
                                     sourceSize: sizes[field.source] ?? .init(width: 0, height: 0), canvas: plan.size))
             case .xfade(let xfade):
                 ops.append(XfadeOp(xfade, from: try source(xfade.from), to: try source(xfade.to), canvas: plan.size))
+            case .xfadeExpression(let xfade):
+                ops.append(XfadeExpressionOp(xfade, from: try source(xfade.call.from), to: try source(xfade.call.to), canvas: plan.size))
             case .mix(let mix):
                 ops.append(try mixOp(mix, canvas: plan.size, source: source))
             case .shader(let call):

@@ -53,6 +53,8 @@ struct PlanCommand: ParsableCommand {
                 for (name, image) in call.inputs.sorted(by: { $0.key < $1.key }) { lines.append("     input \(name) = \(image)") }
             case .xfade(let x):
                 lines.append("\(i). xfade \(x.transition.rawValue) \(x.from) -> \(x.to) progress=\(readable(x.progress))")
+            case .xfadeExpression(let x):
+                lines.append("\(i). xfade custom \(x.from) -> \(x.to) progress=\(readable(x.progress)) expr=\(x.expression)")
             case .blur(let b):
                 lines.append("\(i). blur \(b.input) -> \(b.output) sigma=\(readable(b.sigma)) saturation=\(readable(b.saturation))")
             case .sprites(let f):

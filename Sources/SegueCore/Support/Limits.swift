@@ -68,6 +68,18 @@ public enum Limits {
     /// `--gesture-travel` and a track's `travel`, in the samples' units.
     public static let gestureTravel: Allowed<Double> = Allowed(0.001...1_000_000)
 
+    // MARK: xfade custom expressions (docs/XFADE.md)
+
+    /// Most bytes of an expression (64 KiB: the longest published ones are a few KiB).
+    public static let expressionBytes = 64 * 1024
+    /// Tallest expression tree: a chain of 256 operators.
+    public static let expressionHeight = 256
+    /// Most operations in one expression.
+    public static let expressionNodes = 16_384
+    /// Most iterations the `while` loops of one pixel's evaluation may run together before
+    /// Segue stops with an error instead of looping on (`while(1, …)` never ends).
+    public static let expressionLoopIterations = 100_000
+
     // MARK: Contact sheets and previews
 
     /// `--sheet-frames`: frames on a contact sheet.

@@ -45,6 +45,8 @@ final class GLProgramCache {
     private var callable: [String: GLProgram] = [:]
     /// xfade programs by file, compiled on first use (few jobs need more than one).
     private var xfade: [ShaderFile: GLProgram] = [:]
+    /// xfade custom expressions' programs, by the expression's text (the last few).
+    private var expressions: [(text: String, program: GLProgram)] = []
     /// Authors' shader files by `UserShader.programName`; they win over `source`.
     private var userShaders: [String: UserShader] = [:]
 
@@ -122,11 +124,27 @@ final class GLProgramCache {
         return program
     }
 
+    /// The program of an xfade custom expression: `xfade-expression.frag` followed by the
+    /// expression translated (`GLExpressionTranslation`), compiled on first use; the eight most
+    /// recent are kept (a job uses one, a server a few).
+    func expressionProgram(_ lowered: LoweredXfadeExpression) throws(SegueError) -> GLProgram {
+        let text = lowered.call.expression
+        if let index = expressions.firstIndex(where: { $0.text == text }) { return expressions[index].program }
+        let fragment = GLSLStage(name: ShaderFile.xfadeExpression.rawValue, body: files.source(of: .xfadeExpression), shapes: nil,
+                                 trailer: "\n" + GLExpressionTranslation.glsl(lowered.syntax))
+        let program = try GLProgram(name: "xfade custom expression", vertex: quadStage, fragment: fragment, errorKind: .internalError)
+        expressions.insert((text, program), at: 0)
+        if expressions.count > 8, let evicted = expressions.popLast() { glDeleteProgram(evicted.program.id) }
+        return program
+    }
+
     func deleteAll() {
-        for program in Array(builtins.values) + Array(callable.values) + Array(xfade.values) { glDeleteProgram(program.id) }
+        let all = Array(builtins.values) + Array(callable.values) + Array(xfade.values) + expressions.map(\.program)
+        for program in all { glDeleteProgram(program.id) }
         builtins.removeAll()
         callable.removeAll()
         xfade.removeAll()
+        expressions.removeAll()
     }
 }
 

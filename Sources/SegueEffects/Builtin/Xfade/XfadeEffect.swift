@@ -16,7 +16,9 @@ public struct XfadeEffect: XfadeTransitionEffect {
             entry(XfadeWipeEffect(transition: transition), transition)
         default: entry(XfadeEffect(transition: transition), transition)
         }
-    }
+    } + [EffectEntry(XfadeCustom(), name: EffectTable.xfadePrefix + "custom",
+                     summary: "ffmpeg xfade 'custom': an ffmpeg expression per pixel and plane (expr=…), frame-equal to ffmpeg with linear timing.",
+                     defaultDuration: 1, defaultTiming: .linear)]
 
     static func entry<E: BuiltinEffect>(_ effect: E, _ transition: XfadeTransition) -> EffectEntry {
         EffectEntry(effect, name: EffectTable.xfadePrefix + transition.rawValue,

@@ -1,0 +1,189 @@
+/// An expression compiled for the CPU: straight-line steps over *lanes* (a run of pixels of one
+/// row), so each operation is one tight loop over many pixels instead of a tree walk per pixel,
+/// which is how eval.c, and so ffmpeg's xfade, evaluates it. Control flow runs as on a GPU:
+/// a branch whose arms change variables or loop runs each arm under a mask of the lanes that
+/// take it, and `while` repeats its body while any lane's condition holds; arms without effects
+/// are evaluated for every lane and selected. What does not depend on the plane (the pixel's
+/// geometry, a wipe's mask) is computed once per pixel in `pixelSteps`, not once per plane.
+public struct ExpressionProgram: Sendable {
+    /// One operation: its result goes to register `target`, times `sign` (eval.c's node sign).
+    struct Instruction: Sendable {
+        var step: Step
+        var target: Int
+        var sign: Double
+    }
+
+    /// A run of instructions and the register holding its value.
+    struct Block: Sendable {
+        var instructions: [Instruction] = []
+        var result = 0
+    }
+
+    indirect enum Step: Sendable {
+        case constant(Double)
+        case variable(ExpressionVariable)
+        case unary(ExpressionFunction, Int)
+        case binary(ExpressionFunction, Int, Int)
+        case ternary(ExpressionFunction, Int, Int, Int)
+        /// `a0(x,y)` … `b3(x,y)`.
+        case read(image: Int, plane: Int, x: Int, y: Int)
+        case load(index: Int)
+        case store(index: Int, value: Int)
+        case random(index: Int)
+        /// `if`/`ifnot` whose arms have effects: each arm under its own mask register.
+        case branch(condition: Int, negate: Bool, then: Block, otherwise: Block?, masks: (Int, Int))
+        /// `while(condition, body)`: the lanes still looping in mask register `mask`.
+        case loop(condition: Block, body: Block, mask: Int)
+        /// `taylor(series, x[, variable])`, lane by lane.
+        case taylor(series: Block, x: Int, variable: Int?, mask: Int)
+        /// `root(function, max)`, lane by lane.
+        case root(function: Block, max: Int, mask: Int)
+    }
+
+    /// Registers 0…9 hold eval.c's ten variables.
+    static let variableCount = 10
+    /// Computed once per pixel for every plane.
+    let pixelSteps: Block
+    /// Computed per plane; its result is the plane's value.
+    let planeSteps: Block
+    /// Registers, the variables included.
+    let registerCount: Int
+    /// Whether any step reads or writes a variable (they are reset before each plane's value).
+    let usesVariables: Bool
+    /// The planes read through `A`, `B`, `PLANE` and the readers, for the images' preparation.
+    let readsImages: Bool
+
+    /// Compiles a parsed expression.
+    public init(_ root: ExpressionNode) {
+        var compiler = Compiler()
+        var top = Block()
+        top.result = compiler.emit(root, into: &top)
+        pixelSteps = compiler.hoisted
+        planeSteps = top
+        registerCount = compiler.next
+        let functions = root.functions
+        usesVariables = !functions.isDisjoint(with: [.ld, .st, .random, .taylor, .root])
+        readsImages = !root.variables.isDisjoint(with: [.A, .B]) || functions.contains { $0.reader != nil }
+    }
+
+    private struct Compiler {
+        var next = ExpressionProgram.variableCount
+        var hoisted = Block()
+
+        mutating func register() -> Int {
+            defer { next += 1 }
+            return next
+        }
+
+        /// Emits `node` into `block` (or into `hoisted` when it is the same for every plane and
+        /// has no effects) and returns the register of its value.
+        mutating func emit(_ node: ExpressionNode, into block: inout Block) -> Int {
+            if !node.dependsOnPlane, !isHoisting {
+                isHoisting = true
+                var pixel = hoisted
+                let result = emit(node, into: &pixel)
+                hoisted = pixel
+                isHoisting = false
+                return result
+            }
+            if let value = ExpressionProgram.constantValue(node) {
+                return append(.constant(value), sign: 1, to: &block)
+            }
+            switch node {
+            case .number(let value):
+                return append(.constant(value), sign: 1, to: &block)
+            case .variable(let variable, let sign):
+                return append(.variable(variable), sign: sign, to: &block)
+            case .call(let function, let arguments, let sign):
+                return call(function, arguments, sign: function.appliesSign ? sign : 1, into: &block)
+            }
+        }
+
+        private var isHoisting = false
+
+        private mutating func append(_ step: Step, sign: Double, to block: inout Block) -> Int {
+            let target = register()
+            block.instructions.append(Instruction(step: step, target: target, sign: sign))
+            return target
+        }
+
+        private mutating func subBlock(_ node: ExpressionNode) -> Block {
+            var block = Block()
+            block.result = emit(node, into: &block)
+            return block
+        }
+
+        private mutating func call(_ function: ExpressionFunction, _ arguments: [ExpressionNode], sign: Double,
+                                   into block: inout Block) -> Int {
+            if function == .if || function == .ifnot, arguments.dropFirst().contains(where: \.hasEffects) {
+                let condition = emit(arguments[0], into: &block)
+                let then = subBlock(arguments[1])
+                let otherwise = arguments.count > 2 ? subBlock(arguments[2]) : nil
+                let masks = (register(), register())
+                return append(.branch(condition: condition, negate: function == .ifnot, then: then, otherwise: otherwise, masks: masks),
+                              sign: sign, to: &block)
+            }
+            switch function {
+            case .while:
+                let condition = subBlock(arguments[0])
+                let body = subBlock(arguments[1])
+                return append(.loop(condition: condition, body: body, mask: register()), sign: sign, to: &block)
+            case .taylor:
+                let x = emit(arguments[1], into: &block)
+                let variable = arguments.count > 2 ? emit(arguments[2], into: &block) : nil
+                return append(.taylor(series: subBlock(arguments[0]), x: x, variable: variable, mask: register()), sign: sign, to: &block)
+            case .root:
+                let max = emit(arguments[1], into: &block)
+                return append(.root(function: subBlock(arguments[0]), max: max, mask: register()), sign: sign, to: &block)
+            case .ld:
+                return append(.load(index: emit(arguments[0], into: &block)), sign: sign, to: &block)
+            case .st:
+                let index = emit(arguments[0], into: &block)
+                return append(.store(index: index, value: emit(arguments[1], into: &block)), sign: sign, to: &block)
+            case .random:
+                return append(.random(index: emit(arguments[0], into: &block)), sign: sign, to: &block)
+            case .print:
+                let value = emit(arguments[0], into: &block)
+                if arguments.count > 1 { _ = emit(arguments[1], into: &block) }
+                return append(.unary(.print, value), sign: sign, to: &block)
+            default:
+                let registers = arguments.map { emit($0, into: &block) }
+                if let (image, plane) = function.reader {
+                    return append(.read(image: image, plane: plane, x: registers[0], y: registers[1]), sign: sign, to: &block)
+                }
+                switch registers.count {
+                case 1: return append(.unary(function, registers[0]), sign: sign, to: &block)
+                case 2:
+                    if function == .if || function == .ifnot {
+                        let zero = append(.constant(0), sign: 1, to: &block)
+                        return append(.ternary(function, registers[0], registers[1], zero), sign: sign, to: &block)
+                    }
+                    return append(.binary(function, registers[0], registers[1]), sign: sign, to: &block)
+                default: return append(.ternary(function, registers[0], registers[1], registers[2]), sign: sign, to: &block)
+                }
+            }
+        }
+    }
+
+    /// The value of a node that reads nothing (no variable, image or state), folded once.
+    public static func constantValue(_ node: ExpressionNode) -> Double? {
+        switch node {
+        case .number(let value): return value
+        case .variable: return nil
+        case .call(let function, let arguments, let sign):
+            guard !function.hasEffects, function != .ld, function.reader == nil else { return nil }
+            var values: [Double] = []
+            for argument in arguments {
+                guard let value = constantValue(argument) else { return nil }
+                values.append(value)
+            }
+            let s = function.appliesSign ? sign : 1
+            switch values.count {
+            case 1: return s * ExpressionMath.apply(function, values[0])
+            case 2 where function == .if || function == .ifnot: return s * ExpressionMath.apply(function, values[0], values[1], 0)
+            case 2: return s * ExpressionMath.apply(function, values[0], values[1])
+            default: return s * ExpressionMath.apply(function, values[0], values[1], values[2])
+            }
+        }
+    }
+}
