@@ -20,6 +20,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Backends: all (software, and gl when it starts), or one.") var backend: Backends = .all
     @Option(help: "The 'from' snapshot. Default: the built-in list screen.") var from: String?
     @Option(help: "The 'to' snapshot. Default: the built-in detail screen.") var to: String?
+    @Option(name: .customLong("param"), help: "Effect parameter name=value for every effect measured (repeatable), e.g. expr=… for xfade:custom, which ffmpeg's xfade then runs too.")
+    var params: [String] = []
     @Option(help: "Also time each effect end to end, rendering and writing FORMAT as `segue render` does (raw and y4m to /dev/null, png and mp4 to the temporary folder); repeat for several formats; with --compare-ffmpeg, ffmpeg's xfade writes the same format.")
     var endToEnd: [EndToEndFormat] = []
     @Flag(help: "Also time ffmpeg's xfade on the equivalent transitions (same size, images and threads) and a plain C blend (gcc -O3 -march=native).")
@@ -55,6 +57,15 @@ struct BenchCommand: ParsableCommand {
     static let xfadeEquivalents: [(effect: String, xfade: String)] = [
         ("fade", "fade"), ("push", "slideleft"), ("circle-reveal", "circleopen"), ("blur", "hblur"), ("dissolve", "dissolve"),
     ] + XfadeTransition.allCases.filter(\.isInFFmpeg51).map { (EffectTable.xfadePrefix + $0.rawValue, $0.rawValue) }
+
+    /// ffmpeg's xfade transition for effect `name`: its equivalent, or for `xfade:custom` the
+    /// custom transition with the same expression (xfade's `expr`, quoted for the filter graph).
+    static func xfadeEquivalent(of name: String, parameters: [(String, String)]) -> String? {
+        guard name == EffectTable.xfadePrefix + "custom" else { return xfadeEquivalents.first(where: { $0.effect == name })?.xfade }
+        let expression = parameters.last(where: { $0.0 == "expr" })?.1 ?? XfadeCustom.crossFade
+        guard !expression.hasPrefix("@"), !expression.contains("'") else { return nil }
+        return "custom:expr='\(expression)'"
+    }
 
     struct Stat: Encodable {
         var median: Double, min: Double, max: Double
@@ -192,7 +203,9 @@ struct BenchCommand: ParsableCommand {
         var glRenderer: String?
         var rows: [Row] = []
         for name in names {
-            var request = TransitionRequest(effect: name)
+            var job = JobRequest(effect: name)
+            try RequestOptions.readCommandLine(params.map { ("param", $0) }, into: &job)
+            var request = job.transition
             request.from = from
             request.to = to
             request.size = pixelSize
@@ -213,7 +226,7 @@ struct BenchCommand: ParsableCommand {
                 }
                 if let gl = renderer as? GLRenderer { glRenderer = gl.info.renderer }
                 var row = try measure(transition, renderer: renderer)
-                let xfade = Self.xfadeEquivalents.first(where: { $0.effect == name })?.xfade
+                let xfade = Self.xfadeEquivalent(of: name, parameters: request.parameters)
                 if let ffmpeg, row.backend == "software", let xfade {
                     row.ffmpeg = try timeXfade(ffmpeg, xfade: xfade, transition: transition, segueFPS: row.fps)
                 }

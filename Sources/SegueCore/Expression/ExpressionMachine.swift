@@ -34,8 +34,16 @@ public struct ExpressionMachine: @unchecked Sendable {
         lanes = min(256, max(16, 131_072 / max(program.registerCount, 1)))
     }
 
-    /// The byte of each plane within an RGBA pixel: GBRA order.
-    static let planeChannel = [1, 2, 0, 3]
+    /// The bit shift of a plane's byte within an RGBA pixel (plane order G, B, R, A).
+    @inline(__always)
+    static func channelShift(plane: Int) -> UInt32 {
+        switch plane {
+        case 0: 8
+        case 1: 16
+        case 2: 0
+        default: 24
+        }
+    }
 
     /// Evaluates row `y` into `dst` (the canvas row, `width` pixels). Throws when the loops of
     /// one value run past `Limits.expressionLoopIterations`.
@@ -81,9 +89,15 @@ public struct ExpressionMachine: @unchecked Sendable {
     /// The straight value of `plane` of a premultiplied pixel.
     @inline(__always)
     static func straight(_ pixel: UInt32, plane: Int) -> Double {
+        straight(pixel, shift: channelShift(plane: plane))
+    }
+
+    /// The straight value of the byte at `shift` of a premultiplied pixel: round(c·255/a).
+    @inline(__always)
+    static func straight(_ pixel: UInt32, shift: UInt32) -> Double {
         let a = pixel >> 24
-        let c = (pixel >> UInt32(planeChannel[plane] * 8)) & 255
-        if plane == 3 || a == 255 { return Double(c) }
+        let c = (pixel >> shift) & 255
+        if shift == 24 || a == 255 { return Double(c) }
         return a == 0 ? 0 : Double(min(255, (c * 255 + a / 2) / a))
     }
 }
@@ -294,7 +308,8 @@ private struct Run {
         case .PLANE: for l in range { d[l] = Double(plane) }
         case .A, .B:
             let row = (variable == .A ? machine.from : machine.to) + y * machine.width + x0
-            for l in range { d[l] = ExpressionMachine.straight(row[l], plane: plane) }
+            let shift = ExpressionMachine.channelShift(plane: plane)
+            for l in range { d[l] = ExpressionMachine.straight(row[l], shift: shift) }
         }
     }
 }

@@ -32,7 +32,7 @@ extension GLSuite {
         func slidesStartOnFrom(_ transition: XfadeTransition) throws {
             let size = XfadeOracle.sizes[0]
             let inputs = try XfadeOracle.Inputs.shared(size)
-            let ffmpeg = try XfadeOracle.ffmpegFrame(transition, size: size, inputs: inputs, frame: 0)
+            let ffmpeg = try XfadeOracle.ffmpegFrame(transition.rawValue, size: size, inputs: inputs, frame: 0)
             let differing = (0..<size.pixelCount).filter { i in
                 ffmpeg.bytes[4 * i..<4 * i + 4] != inputs.from.bytes[4 * i..<4 * i + 4]
             }

@@ -41,14 +41,15 @@ enum XfadeOracle {
 
     /// One frame compared.
     struct Outcome: CustomStringConvertible, Sendable {
-        var transition: XfadeTransition
+        /// The xfade transition's name (`custom` with its expression for xfade:custom).
+        var name: String
         var size: PixelSize
         var fraction: Double
         var backend: String
         var psnr: Double
         var maxDifference: Int
         var description: String {
-            "xfade-oracle \(transition.rawValue) \(size.width)x\(size.height) p=\(fraction) \(backend): PSNR \(psnr) dB, max \(maxDifference)"
+            "xfade-oracle \(name) \(size.width)x\(size.height) p=\(fraction) \(backend): PSNR \(psnr) dB, max \(maxDifference)"
         }
     }
 
@@ -72,8 +73,8 @@ enum XfadeOracle {
             Issue.record("ffmpeg 5.1 cannot be the oracle of \(transition.rawValue): check it with checkAgainst(reference:)")
             return []
         }
-        return try compare(transition, sizes: sizes, points: points, parameters: parameters) { inputs, size, fraction in
-            try ffmpegFrame(transition, size: size, inputs: inputs, frame: try frameIndex(of: fraction))
+        return try compare(transition.rawValue, sizes: sizes, points: points, parameters: parameters) { inputs, size, fraction in
+            try ffmpegFrame(transition.rawValue, size: size, inputs: inputs, frame: try frameIndex(of: fraction))
         }
     }
 
@@ -83,7 +84,7 @@ enum XfadeOracle {
     static func checkAgainst(_ transition: XfadeTransition, sizes: [PixelSize] = sizes, points: [Double] = points,
                              parameters: [(String, String)] = [],
                              reference: (ReferenceInput) -> PixelBuffer) throws -> [Outcome] {
-        try compare(transition, sizes: sizes, points: points, parameters: parameters) { inputs, _, fraction in
+        try compare(transition.rawValue, sizes: sizes, points: points, parameters: parameters) { inputs, _, fraction in
             reference(ReferenceInput(from: inputs.from, to: inputs.to, progress: xfadeProgress(fraction)))
         }
     }
@@ -92,15 +93,26 @@ enum XfadeOracle {
     /// vf_xfade.c does in single precision: 1 − k/n.
     static func xfadeProgress(_ fraction: Double) -> Float { 1 - Float(fraction) }
 
-    /// Renders `transition` at each fraction on both renderers and compares with `expected`.
-    private static func compare(_ transition: XfadeTransition, sizes: [PixelSize], points: [Double], parameters: [(String, String)],
+    /// Holds `xfade:custom` with `expression` against the installed ffmpeg's
+    /// `xfade=transition=custom:expr=…` on both renderers (planes GBRAP, as Segue evaluates
+    /// them; one filter thread, as eval.c's variables are shared by its threads).
+    @discardableResult
+    static func checkCustom(_ expression: String, sizes: [PixelSize] = sizes, points: [Double] = points) throws -> [Outcome] {
+        try compare("custom", sizes: sizes, points: points, parameters: [("expr", expression)]) { inputs, size, fraction in
+            try ffmpegFrame("custom:expr='\(expression)'", size: size, inputs: inputs, frame: try frameIndex(of: fraction),
+                            planes: "gbrap", threads: 1)
+        }
+    }
+
+    /// Renders the transition named `name` at each fraction on both renderers and compares with `expected`.
+    private static func compare(_ name: String, sizes: [PixelSize], points: [Double], parameters: [(String, String)],
                                 expected: (Inputs, PixelSize, Double) throws -> PixelBuffer) throws -> [Outcome] {
         let gl = try GLRenderer(platform: .auto)
         let renderers: [(String, any FrameRenderer)] = [("software", SoftwareRenderer()), ("gl", gl)]
         var outcomes: [Outcome] = []
         for size in sizes {
             let inputs = try Inputs.shared(size)
-            var request = TransitionRequest(effect: EffectTable.xfadePrefix + transition.rawValue)
+            var request = TransitionRequest(effect: EffectTable.xfadePrefix + name)
             request.parameters = parameters
             request.fromImage = inputs.from
             request.toImage = inputs.to
@@ -115,7 +127,7 @@ enum XfadeOracle {
                     var got = PixelBuffer(size: size)
                     try renderer.render(plan, images: prepared.images, into: &got)
                     let comparison = try ImageComparison(got, want)
-                    let outcome = Outcome(transition: transition, size: size, fraction: fraction, backend: backend,
+                    let outcome = Outcome(name: parameters.isEmpty ? name : "\(name) \(parameters.map { "\($0.0)=\($0.1)" }.joined(separator: " "))", size: size, fraction: fraction, backend: backend,
                                           psnr: comparison.psnr, maxDifference: comparison.maxDifference)
                     outcomes.append(outcome)
                     #expect(comparison.psnr >= minimumPSNR, "\(outcome)")
@@ -163,14 +175,17 @@ enum XfadeOracle {
         return Int(k)
     }
 
-    /// ffmpeg's frame k of `transition` between the inputs; one ffmpeg run per transition and
-    /// size renders every frame, kept for the rest of the test process.
-    static func ffmpegFrame(_ transition: XfadeTransition, size: PixelSize, inputs: Inputs, frame k: Int) throws -> PixelBuffer {
+    /// ffmpeg's frame k of xfade `transition` (its option value) between the inputs; one
+    /// ffmpeg run per transition and size renders every frame, kept for the rest of the test
+    /// process.
+    static func ffmpegFrame(_ transition: String, size: PixelSize, inputs: Inputs, frame k: Int,
+                            planes: String = "gbrp", threads: Int? = nil) throws -> PixelBuffer {
         let folder = try FFmpegRuns.shared.folder(for: transition, size: size) { folder in
             // gbrp: xfade works per plane in R, G and B, as Segue does per channel.
-            let graph = "[0]format=gbrp[a];[1]format=gbrp[b];[a][b]xfade=transition=\(transition.rawValue):duration=1:offset=0,format=rgb24"
+            let graph = "[0]format=\(planes)[a];[1]format=\(planes)[b];[a][b]xfade=transition=\(transition):duration=1:offset=0,format=rgba"
             let rate = String(framesPerSecond)
-            try runFFmpeg(["-loop", "1", "-framerate", rate, "-t", "2", "-i", inputs.fromPath,
+            try runFFmpeg((threads.map { ["-filter_complex_threads", String($0)] } ?? []) + [
+                           "-loop", "1", "-framerate", rate, "-t", "2", "-i", inputs.fromPath,
                            "-loop", "1", "-framerate", rate, "-t", "2", "-i", inputs.toPath,
                            "-filter_complex", graph, "-frames:v", String(framesPerSecond + 1), folder + "/frame%02d.png"])
         }
@@ -224,12 +239,12 @@ enum XfadeOracle {
     /// Folders of ffmpeg's frames, one per transition and size.
     final class FFmpegRuns: Sendable {
         static let shared = FFmpegRuns()
-        private struct Key: Hashable { var transition: XfadeTransition; var size: PixelSize }
+        private struct Key: Hashable { var transition: String; var size: PixelSize }
         private let cache = Cache<Key, String>()
 
-        func folder(for transition: XfadeTransition, size: PixelSize, render: (String) throws -> Void) throws -> String {
+        func folder(for transition: String, size: PixelSize, render: (String) throws -> Void) throws -> String {
             try cache.value(for: Key(transition: transition, size: size)) {
-                let folder = TestFiles.temporaryDirectory("xfade\(transition.rawValue)\(size.width)x\(size.height)")
+                let folder = TestFiles.temporaryDirectory("xfade\(UInt32(truncatingIfNeeded: transition.hashValue))\(size.width)x\(size.height)")
                 try render(folder)
                 return folder
             }

@@ -8,7 +8,7 @@ public struct XfadeCustom: XfadeTransitionEffect {
     public static let parameters: [ParameterBinding<XfadeCustom>] = [.init(\.$expression)]
 
     /// xfade's own example of a custom transition: a cross-fade.
-    static let crossFade = "A*P+B*(1-P)"
+    public static let crossFade = "A*P+B*(1-P)"
 
     @Parameter("expr", "The expression, in ffmpeg's language (X, Y, W, H, A, B, PLANE, P = 1 → 0, a0(x,y)…b3(x,y)), or @FILE holding it.")
     var expression = ExpressionText(XfadeCustom.crossFade)
