@@ -70,6 +70,13 @@ public final class RenderSession {
     /// the per-frame time limit.
     public func renderer(for cut: PreparedCut, backend: BackendChoice? = nil) throws(SegueError) -> any FrameRenderer {
         let renderer = try renderer(needsGL: cut.drawing.needsGL, backend: backend)
+        if let gl = renderer as? GLRenderer, frameTimeLimit > 0, cut.plan(fraction: 0.5).commands.contains(where: \.runsLoops) {
+            // A shader cannot stop a loop that never ends, as the software renderer does
+            // (Limits.expressionLoopIterations): the frame time limit does.
+            return TimeLimitedRenderer(gl, watchdog: watchdog, limit: frameTimeLimit, label: "xfade:custom expr") {
+                CleanupRegistry.shared.runAllAndExit(status: FrameWatchdog.exitCode)
+            }
+        }
         guard let shader = cut.userShader else { return renderer }
         guard let gl = renderer as? GLRenderer else { throw .invalidInput("user shaders need the GL backend (--backend gl or auto)") }
         try gl.register(shader)

@@ -6,8 +6,8 @@ import Darwin
 
 /// Runs an `ExpressionProgram` over rows of a frame: xfade's `custom` transition (FFmpeg
 /// `libavfilter/vf_xfade.c`) on premultiplied RGBA. For each pixel the expression is evaluated
-/// once per plane in the order of the planar RGB format xfade works in for RGB input (GBRAP:
-/// plane 0 is green, 1 blue, 2 red, 3 alpha); `A` and `B` are the inputs' straight (not
+/// once per plane, the planes numbered as in the planar RGB format xfade works in for RGB input
+/// (GBRAP: plane 0 is green, 1 blue, 2 red, 3 alpha); `A` and `B` are the inputs' straight (not
 /// premultiplied) values of that plane, and each result is stored as xfade stores it
 /// (`ExpressionMath.storedByte`), then premultiplied. The variables start at 0 for every value
 /// evaluated (in ffmpeg they carry over from the previous pixel, on whichever thread ran it).
@@ -31,10 +31,21 @@ public struct ExpressionMachine: @unchecked Sendable {
         width = size.width
         height = size.height
         self.progress = progress
-        lanes = min(256, max(16, 131_072 / max(program.registerCount, 1)))
+        lanes = min(128, max(8, 32_768 / max(program.registerCount, 1)))
     }
 
-    /// The bit shift of a plane's byte within an RGBA pixel (plane order G, B, R, A).
+    /// The plane of each byte of an RGBA pixel (R, G, B, A are planes 2, 0, 1, 3).
+    @inline(__always)
+    static func plane(ofByte k: Int) -> Double {
+        switch k & 3 {
+        case 0: 2
+        case 1: 0
+        case 2: 1
+        default: 3
+        }
+    }
+
+    /// The bit shift of a plane's byte within an RGBA pixel.
     @inline(__always)
     static func channelShift(plane: Int) -> UInt32 {
         switch plane {
@@ -49,30 +60,37 @@ public struct ExpressionMachine: @unchecked Sendable {
     /// one value run past `Limits.expressionLoopIterations`.
     public func render(row y: Int, into dst: UnsafeMutablePointer<UInt32>) throws(SegueError) {
         guard y >= 0, y < height else { return }
-        let lanes = self.lanes
-        let registers = UnsafeMutablePointer<Double>.allocate(capacity: program.registerCount * lanes)
-        let planes = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * lanes)
-        let iterations = UnsafeMutablePointer<Int32>.allocate(capacity: lanes)
-        defer { registers.deallocate(); planes.deallocate(); iterations.deallocate() }
-        registers.initialize(repeating: 0, count: program.registerCount * lanes)
-        var run = Run(machine: self, registers: registers, lanes: lanes, iterations: iterations, y: y)
+        let lanes = self.lanes, stride = 4 * lanes
+        let registers = UnsafeMutablePointer<Double>.allocate(capacity: program.registerCount * stride)
+        let iterations = UnsafeMutablePointer<Int32>.allocate(capacity: stride)
+        defer { registers.deallocate(); iterations.deallocate() }
+        // Every register is written before it is read, except the variables.
+        if program.usesVariables { registers.initialize(repeating: 0, count: ExpressionProgram.variableCount * stride) }
+        var run = Run(machine: self, registers: registers, stride: stride, iterations: iterations, y: y)
+        try run.execute(program.rowSteps, lanes: 0..<1, mask: nil)
+        for instruction in program.rowSteps.instructions {
+            let register = registers + instruction.target * stride
+            register.update(repeating: register[0], count: stride)
+        }
+        let out = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
         var start = 0
         while start < width {
             let count = min(lanes, width - start)
             run.x0 = start
-            run.plane = 0
-            try run.execute(program.pixelSteps, count: count, mask: nil)
-            for plane in 0..<4 {
-                run.plane = plane
-                if program.usesVariables { (registers).update(repeating: 0, count: ExpressionProgram.variableCount * lanes) }
-                iterations.update(repeating: 0, count: lanes)
-                try run.execute(program.planeSteps, count: count, mask: nil)
-                let result = registers + program.planeSteps.result * lanes
-                for l in 0..<count { planes[plane * lanes + l] = ExpressionMath.storedByte(result[l]) }
+            try run.execute(program.pixelSteps, lanes: 0..<count, mask: nil)
+            for (source, target) in program.expansions {
+                let s = registers + source * stride, t = registers + target * stride
+                for l in 0..<count { let v = s[l]; t[4 * l] = v; t[4 * l + 1] = v; t[4 * l + 2] = v; t[4 * l + 3] = v }
             }
-            for l in 0..<count {
-                let g = UInt32(planes[l]), b = UInt32(planes[lanes + l]), r = UInt32(planes[2 * lanes + l]), a = UInt32(planes[3 * lanes + l])
-                dst[start + l] = Self.premultiplied(r: r, g: g, b: b, a: a)
+            if program.usesVariables { registers.update(repeating: 0, count: ExpressionProgram.variableCount * stride) }
+            iterations.update(repeating: 0, count: stride)
+            try run.execute(program.planeSteps, lanes: 0..<(4 * count), mask: nil)
+            let result = registers + program.planeSteps.result * stride
+            let bytes = out + 4 * start
+            for k in 0..<(4 * count) { bytes[k] = ExpressionMath.storedByte(result[k]) }
+            for l in 0..<count where bytes[4 * l + 3] != 255 {
+                let pixel = UnsafeMutableRawPointer(bytes + 4 * l).assumingMemoryBound(to: UInt32.self)
+                pixel.pointee = Self.premultiplied(pixel.pointee)
             }
             start += count
         }
@@ -80,21 +98,16 @@ public struct ExpressionMachine: @unchecked Sendable {
 
     /// Straight → premultiplied, `round(c·a/255)` as Segue premultiplies everywhere.
     @inline(__always)
-    static func premultiplied(r: UInt32, g: UInt32, b: UInt32, a: UInt32) -> UInt32 {
-        guard a != 255 else { return r | g << 8 | b << 16 | 255 << 24 }
+    static func premultiplied(_ pixel: UInt32) -> UInt32 {
+        let a = pixel >> 24
         func scaled(_ c: UInt32) -> UInt32 { let v = c * a + 128; return (v + (v >> 8)) >> 8 }
-        return scaled(r) | scaled(g) << 8 | scaled(b) << 16 | a << 24
+        return scaled(pixel & 255) | scaled((pixel >> 8) & 255) << 8 | scaled((pixel >> 16) & 255) << 16 | a << 24
     }
 
     /// The straight value of `plane` of a premultiplied pixel.
     @inline(__always)
     static func straight(_ pixel: UInt32, plane: Int) -> Double {
-        straight(pixel, shift: channelShift(plane: plane))
-    }
-
-    /// The straight value of the byte at `shift` of a premultiplied pixel: round(c·255/a).
-    @inline(__always)
-    static func straight(_ pixel: UInt32, shift: UInt32) -> Double {
+        let shift = channelShift(plane: plane)
         let a = pixel >> 24
         let c = (pixel >> shift) & 255
         if shift == 24 || a == 255 { return Double(c) }
@@ -106,25 +119,21 @@ public struct ExpressionMachine: @unchecked Sendable {
 private struct Run {
     let machine: ExpressionMachine
     let registers: UnsafeMutablePointer<Double>
-    let lanes: Int
+    /// Values per register: four lanes per pixel in `planeSteps`, the first quarter in `pixelSteps`.
+    let stride: Int
     /// Loop iterations of the current value, per lane.
     let iterations: UnsafeMutablePointer<Int32>
     let y: Int
     var x0 = 0
-    var plane = 0
 
-    init(machine: ExpressionMachine, registers: UnsafeMutablePointer<Double>, lanes: Int, iterations: UnsafeMutablePointer<Int32>, y: Int) {
-        self.machine = machine; self.registers = registers; self.lanes = lanes; self.iterations = iterations; self.y = y
+    init(machine: ExpressionMachine, registers: UnsafeMutablePointer<Double>, stride: Int, iterations: UnsafeMutablePointer<Int32>, y: Int) {
+        self.machine = machine; self.registers = registers; self.stride = stride; self.iterations = iterations; self.y = y
     }
 
-    @inline(__always) func r(_ index: Int) -> UnsafeMutablePointer<Double> { registers + index * lanes }
+    @inline(__always) func r(_ index: Int) -> UnsafeMutablePointer<Double> { registers + index * stride }
 
-    /// Runs `block` for lanes `0..<count`; only lanes whose `mask` is non-zero (all when nil)
-    /// see its effects.
-    func execute(_ block: ExpressionProgram.Block, count: Int, mask: UnsafeMutablePointer<Double>?) throws(SegueError) {
-        try execute(block, lanes: 0..<count, mask: mask)
-    }
-
+    /// Runs `block` for `lanes` (pixels in `pixelSteps`, bytes of pixels in `planeSteps`); only
+    /// lanes whose `mask` is non-zero (all when nil) see its effects.
     func execute(_ block: ExpressionProgram.Block, lanes range: Range<Int>, mask: UnsafeMutablePointer<Double>?) throws(SegueError) {
         for instruction in block.instructions {
             let d = r(instruction.target)
@@ -172,17 +181,17 @@ private struct Run {
                 }
             case .load(let index):
                 let pi = r(index)
-                for l in range { d[l] = registers[ExpressionMath.variableIndex(pi[l]) * lanes + l] }
+                for l in range { d[l] = registers[ExpressionMath.variableIndex(pi[l]) * stride + l] }
             case .store(let index, let value):
                 let pi = r(index), pv = r(value)
                 for l in range {
                     d[l] = pv[l]
-                    if mask.map({ $0[l] != 0 }) ?? true { registers[ExpressionMath.variableIndex(pi[l]) * lanes + l] = pv[l] }
+                    if mask.map({ $0[l] != 0 }) ?? true { registers[ExpressionMath.variableIndex(pi[l]) * stride + l] = pv[l] }
                 }
             case .random(let index):
                 let pi = r(index)
                 for l in range where mask.map({ $0[l] != 0 }) ?? true {
-                    let slot = ExpressionMath.variableIndex(pi[l]) * lanes + l
+                    let slot = ExpressionMath.variableIndex(pi[l]) * stride + l
                     (d[l], registers[slot]) = ExpressionMath.randomStep(registers[slot])
                 }
             case .branch(let condition, let negate, let then, let otherwise, let masks):
@@ -218,7 +227,7 @@ private struct Run {
                 let lane = r(maskIndex), px = r(x), pv = variable.map { r($0) }, ps = r(series.result)
                 for l in range where mask.map({ $0[l] != 0 }) ?? true {
                     for k in range { lane[k] = k == l ? 1 : 0 }
-                    let slot = (pv.map { ExpressionMath.variableIndex($0[l]) } ?? 0) * lanes + l
+                    let slot = (pv.map { ExpressionMath.variableIndex($0[l]) } ?? 0) * stride + l
                     let saved = registers[slot]
                     var t = 1.0, sum = 0.0
                     for i in 0..<1000 {
@@ -293,11 +302,13 @@ private struct Run {
             iterations[l] += 1
             if iterations[l] > Limits.expressionLoopIterations {
                 throw SegueError(.invalidInput, "expression: the loops of one value ran more than \(Limits.expressionLoopIterations) iterations "
-                                 + "(at x=\(x0 + l), y=\(y)); does a while condition never become 0?")
+                                 + "(at x=\(x0 + l / 4), y=\(y)); does a while condition never become 0?")
             }
         }
     }
 
+    /// A variable: X, Y, W, H and P in `pixelSteps` (a lane per pixel), A, B and PLANE in
+    /// `planeSteps` (a lane per byte of the row).
     private func load(_ variable: ExpressionVariable, into d: UnsafeMutablePointer<Double>, _ range: Range<Int>) {
         switch variable {
         case .X: for l in range { d[l] = Double(x0 + l) }
@@ -305,11 +316,22 @@ private struct Run {
         case .W: for l in range { d[l] = Double(machine.width) }
         case .H: for l in range { d[l] = Double(machine.height) }
         case .P: for l in range { d[l] = Double(machine.progress) }
-        case .PLANE: for l in range { d[l] = Double(plane) }
+        case .PLANE: for l in range { d[l] = ExpressionMachine.plane(ofByte: l) }
         case .A, .B:
-            let row = (variable == .A ? machine.from : machine.to) + y * machine.width + x0
-            let shift = ExpressionMachine.channelShift(plane: plane)
-            for l in range { d[l] = ExpressionMachine.straight(row[l], shift: shift) }
+            let row = UnsafeRawPointer((variable == .A ? machine.from : machine.to) + y * machine.width + x0)
+                .assumingMemoryBound(to: UInt8.self)
+            var opaque = true
+            if !range.isEmpty {
+                for pixel in (range.lowerBound >> 2)...((range.upperBound - 1) >> 2) { opaque = opaque && row[4 * pixel + 3] == 255 }
+            }
+            if opaque {
+                for l in range { d[l] = Double(row[l]) }
+            } else {
+                for l in range {
+                    let c = UInt32(row[l]), a = UInt32(row[l | 3])
+                    d[l] = l & 3 == 3 || a == 255 ? Double(c) : a == 0 ? 0 : Double(min(255, (c * 255 + a / 2) / a))
+                }
+            }
         }
     }
 }

@@ -4,7 +4,9 @@
 /// a branch whose arms change variables or loop runs each arm under a mask of the lanes that
 /// take it, and `while` repeats its body while any lane's condition holds; arms without effects
 /// are evaluated for every lane and selected. What does not depend on the plane (the pixel's
-/// geometry, a wipe's mask) is computed once per pixel in `pixelSteps`, not once per plane.
+/// geometry, a wipe's mask) is computed once per pixel in `pixelSteps`, not once per plane;
+/// `planeSteps` then run with one lane per byte of the RGBA row (four per pixel), so the
+/// images are read and the results written as the contiguous bytes they are.
 public struct ExpressionProgram: Sendable {
     /// One operation: its result goes to register `target`, times `sign` (eval.c's node sign).
     struct Instruction: Sendable {
@@ -19,7 +21,7 @@ public struct ExpressionProgram: Sendable {
         var result = 0
     }
 
-    indirect enum Step: Sendable {
+    enum Step: Sendable {
         case constant(Double)
         case variable(ExpressionVariable)
         case unary(ExpressionFunction, Int)
@@ -42,9 +44,15 @@ public struct ExpressionProgram: Sendable {
 
     /// Registers 0…9 hold eval.c's ten variables.
     static let variableCount = 10
-    /// Computed once per pixel for every plane.
+    /// Computed once per row (in lane 0, then copied to every lane): what depends on nothing
+    /// but Y, W, H and P, such as a wipe's edge `W*P`.
+    let rowSteps: Block
+    /// Computed once per pixel for every plane, one lane per pixel.
     let pixelSteps: Block
-    /// Computed per plane; its result is the plane's value.
+    /// Registers of `pixelSteps` that `planeSteps` read, each copied to the four lanes of its
+    /// pixel (`target`) before they run.
+    let expansions: [(source: Int, target: Int)]
+    /// Computed per plane, one lane per byte of the RGBA row; the result is the plane's value.
     let planeSteps: Block
     /// Registers, the variables included.
     let registerCount: Int
@@ -58,7 +66,9 @@ public struct ExpressionProgram: Sendable {
         var compiler = Compiler()
         var top = Block()
         top.result = compiler.emit(root, into: &top)
+        rowSteps = compiler.rowHoisted
         pixelSteps = compiler.hoisted
+        expansions = compiler.expansions
         planeSteps = top
         registerCount = compiler.next
         let functions = root.functions
@@ -69,22 +79,44 @@ public struct ExpressionProgram: Sendable {
     private struct Compiler {
         var next = ExpressionProgram.variableCount
         var hoisted = Block()
+        var rowHoisted = Block()
+        var expansions: [(source: Int, target: Int)] = []
+        private var expanded: [Int: Int] = [:]
+
+        /// The four-lanes-per-pixel copy of pixel register `source`.
+        mutating func expand(_ source: Int) -> Int {
+            if let target = expanded[source] { return target }
+            let target = register()
+            expanded[source] = target
+            expansions.append((source, target))
+            return target
+        }
 
         mutating func register() -> Int {
             defer { next += 1 }
             return next
         }
 
-        /// Emits `node` into `block` (or into `hoisted` when it is the same for every plane and
-        /// has no effects) and returns the register of its value.
+        /// Emits `node` into `block`, or into `rowHoisted` when it is the same for a whole row,
+        /// or into `hoisted` when it is the same for every plane of a pixel, and returns the
+        /// register of its value (in the current block's lanes).
         mutating func emit(_ node: ExpressionNode, into block: inout Block) -> Int {
-            if !node.dependsOnPlane, !isHoisting {
-                isHoisting = true
+            if level != .row, !node.dependsOnPixel {
+                let outer = level
+                level = .row
+                var row = rowHoisted
+                let result = emit(node, into: &row)
+                rowHoisted = row
+                level = outer
+                return result  // copied to every lane before the pixel steps run
+            }
+            if level == .plane, !node.dependsOnPlane {
+                level = .pixel
                 var pixel = hoisted
                 let result = emit(node, into: &pixel)
                 hoisted = pixel
-                isHoisting = false
-                return result
+                level = .plane
+                return expand(result)
             }
             if let value = ExpressionProgram.constantValue(node) {
                 return append(.constant(value), sign: 1, to: &block)
@@ -99,7 +131,9 @@ public struct ExpressionProgram: Sendable {
             }
         }
 
-        private var isHoisting = false
+        /// Where the node being emitted runs.
+        private enum Level { case row, pixel, plane }
+        private var level = Level.plane
 
         private mutating func append(_ step: Step, sign: Double, to block: inout Block) -> Int {
             let target = register()

@@ -106,6 +106,17 @@ public indirect enum ExpressionNode: Sendable, Hashable {
         }
     }
 
+    /// Whether its value can differ between the pixels of one row: it reads `X`, an image,
+    /// `PLANE` or a variable, or has effects.
+    public var dependsOnPixel: Bool {
+        switch self {
+        case .number: return false
+        case .variable(let v, _): return v != .Y && v != .W && v != .H && v != .P
+        case .call(let f, let args, _):
+            return f == .ld || f.hasEffects || f.reader != nil || args.contains { $0.dependsOnPixel }
+        }
+    }
+
     /// Every function called at or below this node.
     public var functions: Set<ExpressionFunction> {
         guard case .call(let f, let args, _) = self else { return [] }

@@ -17,6 +17,17 @@ public struct XfadeExpressionCall: Codable, Hashable, Sendable {
     public var singleProgress: Float { Float(progress) }
 }
 
+extension DrawCommand {
+    /// Whether the command evaluates a custom expression with a loop (`while`, `taylor`,
+    /// `root`): on GL such a frame runs under the frame time limit.
+    public var runsLoops: Bool {
+        guard case .xfadeExpression(let call) = self, let (syntax, _) = try? LoweredXfadeExpression.compiled(call.expression) else {
+            return false
+        }
+        return !syntax.functions.isDisjoint(with: [.while, .taylor, .root])
+    }
+}
+
 /// A custom expression lowered: parsed and compiled once per text (`compiled(_:)`), shared by
 /// every frame.
 public struct LoweredXfadeExpression: Sendable {
