@@ -32,6 +32,8 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case xfadeWinds = "xfade-winds.frag"
     /// hblur's own program: its box sums from `rowPrefixSums`.
     case xfadeHblur = "xfade-hblur.frag"
+    /// GStreamer's SMPTE wipes: a mask texture through smptealpha's threshold.
+    case smpteWipe = "smpte-wipe.frag"
 
     /// The embedded text.
     public var embeddedSource: String { String(decoding: bytes, as: UTF8.self) }
@@ -61,6 +63,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .xfadeSlices: PackageResources.xfade_slices_frag
         case .xfadeWinds: PackageResources.xfade_winds_frag
         case .xfadeHblur: PackageResources.xfade_hblur_frag
+        case .smpteWipe: PackageResources.smpte_wipe_frag
         }
     }
 }

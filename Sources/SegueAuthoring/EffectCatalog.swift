@@ -44,7 +44,11 @@ public struct EffectCatalog: Sendable {
         if let path = userFile(named: name) { return try load(path: path) }
         // ffmpeg's xfade transitions answer to their bare names too (`dissolve`), where no
         // built-in has that name.
-        guard let entry = builtins.first(where: { $0.name == name }) ?? builtins.first(where: { $0.name == EffectTable.xfadePrefix + name }) else {
+        // GStreamer's SMPTE wipes answer to their numbers too (`smpte:1`).
+        guard let entry = builtins.first(where: { $0.name == EffectTable.smpteName(name) }) ?? builtins.first(where: { $0.name == EffectTable.xfadePrefix + name }) else {
+            if name.hasPrefix(EffectTable.smptePrefix) {
+                throw .invalidInput("unknown SMPTE wipe '\(name)': smpte:NAME or smpte:NUMBER of GStreamer's 70 (segue list; docs/SMPTE.md)")
+            }
             throw .invalidInput("unknown effect '\(name)' (known: \(effectNames.joined(separator: ", ")); or a .glsl file)")
         }
         return Resolved(entry: entry, shader: nil)

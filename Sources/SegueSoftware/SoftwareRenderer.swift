@@ -81,6 +81,8 @@ public final class SoftwareRenderer: FrameRenderer {
                                     sourceSize: sizes[field.source] ?? .init(width: 0, height: 0), canvas: plan.size))
             case .xfade(let xfade):
                 ops.append(XfadeOp(xfade, from: try source(xfade.from), to: try source(xfade.to), canvas: plan.size))
+            case .smpteWipe(let wipe):
+                ops.append(SMPTEWipeOp(from: try source(wipe.from), to: try source(wipe.to), wipe: wipe, width: width))
             case .mix(let mix):
                 ops.append(try mixOp(mix, canvas: plan.size, source: source))
             case .shader(let call):

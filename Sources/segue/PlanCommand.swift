@@ -53,6 +53,9 @@ struct PlanCommand: ParsableCommand {
                 for (name, image) in call.inputs.sorted(by: { $0.key < $1.key }) { lines.append("     input \(name) = \(image)") }
             case .xfade(let x):
                 lines.append("\(i). xfade \(x.transition.rawValue) \(x.from) -> \(x.to) progress=\(readable(x.progress))")
+            case .smpteWipe(let w):
+                let name = SMPTETransition(number: w.code)?.name ?? "unknown"
+                lines.append("\(i). smpteWipe \(w.code) \(name) \(w.from) -> \(w.to) position=\(readable(w.position)) border=\(w.border) invert=\(w.invert)")
             case .blur(let b):
                 lines.append("\(i). blur \(b.input) -> \(b.output) sigma=\(readable(b.sigma)) saturation=\(readable(b.saturation))")
             case .sprites(let f):

@@ -23,6 +23,7 @@ struct LoweringTests {
             case .sprites: "sprites"
             case .shader: "shader"
             case .xfade: "xfade"
+            case .smpteWipe: "smpteWipe"
             case .mix: "mix"
             }
         }

@@ -48,6 +48,7 @@ private func allFinite(_ plan: FramePlan) -> Bool {
             case .circle(let c, let r): return c.x.isFinite && c.y.isFinite && r.isFinite && f.color.a.isFinite
             }
         case .xfade(let x): return x.progress.isFinite
+        case .smpteWipe(let w): return w.position.isFinite
         case .reveal, .lumaWipe, .shader, .blur, .sprites: return false
         }
     }

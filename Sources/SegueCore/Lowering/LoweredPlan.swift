@@ -31,6 +31,7 @@ public enum LoweredCommand: Sendable {
     case sprites(SpriteField)
     case shader(ShaderCall)
     case xfade(LoweredXfade)
+    case smpteWipe(LoweredSMPTEWipe)
     /// A clear to transparent and the canvas-filling `plus` layers after it, drawn as one pass
     /// rounded once (`CrossDissolve`).
     case mix(CrossDissolve)

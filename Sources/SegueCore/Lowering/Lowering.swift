@@ -60,6 +60,9 @@ extension FramePlan {
             case .xfade(let call):
                 for ref in [call.from, call.to] { try requireCanvasSize(ref, for: "xfade \(call.transition.rawValue)") }
                 drawing.append(.xfade(LoweredXfade(call, canvas: self.size)))
+            case .smpteWipe(let wipe):
+                for ref in [wipe.from, wipe.to] { try requireCanvasSize(ref, for: "smpte wipe \(wipe.code)") }
+                drawing.append(.smpteWipe(try LoweredSMPTEWipe(wipe, canvas: self.size)))
             }
         }
         if let first = drawing.first, first.replacesCanvas {} else {
@@ -156,7 +159,7 @@ extension LoweredCommand {
     /// Whether the command sets every pixel of the canvas without reading it.
     var replacesCanvas: Bool {
         switch self {
-        case .clear, .reveal, .lumaWipe, .shader, .xfade, .mix: return true
+        case .clear, .reveal, .lumaWipe, .shader, .xfade, .smpteWipe, .mix: return true
         case .fill, .shadow, .layer, .sprites: return false
         }
     }

@@ -27,6 +27,8 @@ public enum DrawCommand: Hashable, Sendable {
     case shader(ShaderCall)
     /// One of ffmpeg's xfade transitions between two images; replaces the canvas.
     case xfade(XfadeCall)
+    /// One of GStreamer's SMPTE 258M wipes between two images; replaces the canvas.
+    case smpteWipe(SMPTEWipe)
 
     /// The command's name, as `segue plan --json` writes it (`"op"`).
     public var name: String { Op(self).rawValue }
@@ -63,7 +65,7 @@ public struct FramePlan: Codable, Hashable, Sendable {
 // Commands encode as `{"op": "layer", …fields}` so `segue plan --json` reads naturally.
 extension DrawCommand: Codable {
     fileprivate enum Op: String, Codable {
-        case clear, layer, fill, reveal, lumaWipe, blur, sprites, shader, xfade
+        case clear, layer, fill, reveal, lumaWipe, blur, sprites, shader, xfade, smpteWipe
 
         init(_ command: DrawCommand) {
             switch command {
@@ -76,6 +78,7 @@ extension DrawCommand: Codable {
             case .sprites: self = .sprites
             case .shader: self = .shader
             case .xfade: self = .xfade
+            case .smpteWipe: self = .smpteWipe
             }
         }
     }
@@ -93,6 +96,7 @@ extension DrawCommand: Codable {
         case .sprites: self = .sprites(try SpriteField(from: decoder))
         case .shader: self = .shader(try ShaderCall(from: decoder))
         case .xfade: self = .xfade(try XfadeCall(from: decoder))
+        case .smpteWipe: self = .smpteWipe(try SMPTEWipe(from: decoder))
         }
     }
 
@@ -109,6 +113,7 @@ extension DrawCommand: Codable {
         case .sprites(let f): try f.encode(to: encoder)
         case .shader(let s): try s.encode(to: encoder)
         case .xfade(let x): try x.encode(to: encoder)
+        case .smpteWipe(let w): try w.encode(to: encoder)
         }
     }
 }

@@ -42,7 +42,7 @@ public struct SMPTETransition: Hashable, Sendable, CustomStringConvertible {
 /// the canvas. Per pixel (gst-plugins-good `gst/smpte/gstsmptealpha.c`, at `depth` 16) with the
 /// mask value `v` in 0…65536 (`SMPTEMask`), `65536 − v` when `invert`:
 ///
-///     b = max(border, 1); p = ⌊(65536 + border) · position⌋
+///     b = max(border, 1); p = ⌊(65536 + border) · position⌋ (65537 at position 1, border 0)
 ///     a = ⌊255 · (clamp(v, p − b, p) − (p − b)) / b⌋        (0…255, from's alpha in smptealpha)
 ///     pixel = mix(to, from, a / 255)
 ///
@@ -77,11 +77,24 @@ public struct LoweredSMPTEWipe: Sendable {
     public var to: ImageRef
     public var mask: SMPTEMask
     public var threshold: SMPTEThreshold
+
+    /// The wipe at `canvas`: its mask (`SMPTEMask.shared`) and the frame's threshold, the
+    /// border and position clamped to their ranges. Fails for a code GStreamer does not have.
+    public init(_ wipe: SMPTEWipe, canvas: PixelSize) throws(SegueError) {
+        guard let transition = SMPTETransition(number: wipe.code) else {
+            throw .invalidInput("unknown SMPTE wipe code \(wipe.code) (known: \(SMPTETransition.all.map { String($0.number) }.joined(separator: ", ")))")
+        }
+        self.transition = transition
+        from = wipe.from
+        to = wipe.to
+        mask = SMPTEMask.shared(transition, size: canvas)
+        threshold = SMPTEThreshold(position: wipe.position.isFinite ? wipe.position : 0, border: wipe.border, invert: wipe.invert)
+    }
 }
 
 /// gstsmptealpha.c's per-pixel rule for one frame: the alpha `a` (0…255) of a mask value.
 public struct SMPTEThreshold: Hashable, Sendable {
-    /// `p`: ⌊(65536 + border) · position⌋.
+    /// `p`: ⌊(65536 + border) · position⌋; with border 0 and position 1, 65537.
     public var position: Int
     /// `b`: the border, at least 1.
     public var border: Int
@@ -91,7 +104,11 @@ public struct SMPTEThreshold: Hashable, Sendable {
         let border = min(max(border, 0), SMPTEWipe.maxBorder)
         let p = min(max(position, 0), 1)
         // C converts the double product to its int parameter by truncation.
-        self.position = Int((Double(SMPTEWipe.maskRange + border) * p).rounded(.towardZero))
+        let threshold = Int((Double(SMPTEWipe.maskRange + border) * p).rounded(.towardZero))
+        // GStreamer sweeps 65536 + border but divides by max(border, 1): with border 0 its last
+        // position leaves the mask's top value, 65536, opaque. Segue passes it, so position 1 is
+        // exactly `to` (docs/SMPTE.md, "Where Segue differs").
+        self.position = border == 0 && threshold >= SMPTEWipe.maskRange ? SMPTEWipe.maskRange + 1 : threshold
         self.border = max(border, 1)
         self.invert = invert
     }
