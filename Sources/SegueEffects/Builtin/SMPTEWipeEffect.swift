@@ -24,7 +24,9 @@ public struct SMPTEWipeEffect: BuiltinEffect {
     }
 
     public func plan(_ frame: FrameContext) -> FramePlan {
-        let e = frame.easedProgress
+        // Linear timing gives GStreamer's position exactly: the time fraction itself, not the
+        // linear Bézier solved to 1e-14, which can put ⌊65536 · position⌋ one step lower.
+        let e = frame.timing == .linear ? min(max(frame.timeFraction, 0), 1) : frame.easedProgress
         return FramePlan(size: frame.size, time: frame.time, progress: e, commands: [
             .smpteWipe(SMPTEWipe(code: transition.number, from: .from, to: .to, position: e,
                                  border: Int(border.rounded(.towardZero)), invert: invert == .true)),
