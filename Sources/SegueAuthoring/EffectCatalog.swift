@@ -54,6 +54,9 @@ public struct EffectCatalog: Sendable {
         return Resolved(entry: entry, shader: nil)
     }
 
+    /// Whether `name` is one of `effectNames`, or an SMPTE wipe's number (`smpte:44`).
+    public func knows(_ name: String) -> Bool { effectNames.contains(EffectTable.smpteName(name)) }
+
     /// Every name `resolve` takes without a path: the built-ins, then the shader folder's files.
     public var effectNames: [String] { builtins.map(\.name) + userFiles().map(Self.effectName) }
 
