@@ -45,14 +45,16 @@ struct SMPTEMaskTests {
 
     @Test func undrawnPixelsTakeTheNearestOnTheirRowThenTheNearestRow() {
         let u = SMPTEMask.undrawn
-        let raw: [UInt32] = [u, 5, u, u, 9, u,
-                             u, u, u, u, u, u,
-                             1, u, u, u, u, 2]
-        let filled = SMPTEMask.filled(raw, size: PixelSize(width: 6, height: 3))
-        #expect(filled == [5, 5, 5, 9, 9, 9,
+        var values: [UInt32] = [u, 5, u, u, 9, u,
+                                u, u, u, u, u, u,
+                                1, u, u, u, u, 2]
+        SMPTEMask.fill(&values, size: PixelSize(width: 6, height: 3))
+        #expect(values == [5, 5, 5, 9, 9, 9,
                            5, 5, 5, 9, 9, 9,
                            1, 1, 1, 2, 2, 2])
-        #expect(SMPTEMask.filled([u, u], size: PixelSize(width: 2, height: 1)) == [0, 0])
+        var none: [UInt32] = [u, u]
+        SMPTEMask.fill(&none, size: PixelSize(width: 2, height: 1))
+        #expect(none == [0, 0])
     }
 
     /// box-wipe-tl: two triangles meeting on the diagonal; a pixel's value follows the larger

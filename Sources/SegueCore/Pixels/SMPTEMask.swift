@@ -43,10 +43,13 @@ public final class SMPTEMask: Sendable {
         let range = 0...Int32(SMPTEWipe.maskRange)
         // C stores its int results in guint32 and reads them back as gint.
         isGStreamers = raster.values.map { $0 != Self.undrawn && range.contains(Int32(bitPattern: $0)) }
-        let clamped = raster.values.map { v in
-            v == Self.undrawn ? v : UInt32(min(max(Int32(bitPattern: v), range.lowerBound), range.upperBound))
+        var drawn = raster.values
+        raster.values = []
+        for i in drawn.indices where drawn[i] != Self.undrawn {
+            drawn[i] = UInt32(min(max(Int32(bitPattern: drawn[i]), range.lowerBound), range.upperBound))
         }
-        values = Self.filled(clamped, size: size)
+        Self.fill(&drawn, size: size)
+        values = drawn
     }
 
     /// The mask of `transition` at `size`; the last few asked for are kept (a job renders one
@@ -68,9 +71,8 @@ public final class SMPTEMask: Sendable {
     /// Undrawn pixels take the nearest drawn value on their row (the left one on a tie), and
     /// rows with none the nearest drawn row's; a mask with nothing drawn (a canvas too small
     /// for its grid) is all 0.
-    static func filled(_ raw: [UInt32], size: PixelSize) -> [UInt32] {
+    static func fill(_ values: inout [UInt32], size: PixelSize) {
         let w = size.width, h = size.height
-        var values = raw
         var rowHasValue = [Bool](repeating: false, count: h)
         for y in 0..<h {
             let row = y * w
@@ -90,12 +92,14 @@ public final class SMPTEMask: Sendable {
             rowHasValue[y] = previous != nil
         }
         let drawnRows = (0..<h).filter { rowHasValue[$0] }
-        guard !drawnRows.isEmpty else { return [UInt32](repeating: 0, count: w * h) }
+        guard !drawnRows.isEmpty else {
+            values = [UInt32](repeating: 0, count: w * h)
+            return
+        }
         for y in 0..<h where !rowHasValue[y] {
             let source = drawnRows.min { abs($0 - y) < abs($1 - y) } ?? y
             for x in 0..<w { values[y * w + x] = values[source * w + x] }
         }
-        return values
     }
 }
 
