@@ -116,8 +116,10 @@ struct SMPTERaster {
 
     /// Writes the buffer's element `index` (a row-major position; the painter's walks may step
     /// one past a row's end, onto the next row, as pointer arithmetic does in C).
+    /// A value of −1 (C's int stepped below 0) is stored as −2, which like it is out of range
+    /// and clamps to 0, so that it is not taken for `SMPTEMask.undrawn`.
     @inline(__always) mutating func put(_ index: Int, _ value: UInt32) {
-        if index >= 0 && index < values.count { values[index] = value }
+        if index >= 0 && index < values.count { values[index] = value == SMPTEMask.undrawn ? value &- 1 : value }
     }
 
     /// Draws every primitive of `shape` in order (barboxwipes.c: `gst_wipe_boxes_draw`,
