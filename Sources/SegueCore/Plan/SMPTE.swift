@@ -120,6 +120,9 @@ public struct SMPTEThreshold: Hashable, Sendable {
         let value = invert ? SMPTEWipe.maskRange - Int(v) : Int(v)
         let low = position - border
         let d = min(max(value, low), position) - low
+        // Only the soft edge needs the division; elsewhere d is 0 or b.
+        if d <= 0 { return 0 }
+        if d >= border { return 255 }
         return UInt32(255 * d / border)
     }
 }
