@@ -5,7 +5,8 @@
 #               release binary is portable (test-portable), and run the GPU proof kit's quick
 #               proof on this machine's GL (test-gpu-kit)
 #   make test-full  the same with every sample the quick run leaves out: every xfade frame
-#               against ffmpeg, every xfade name in the parity suite (SEGUE_TEST_FULL=1)
+#               against ffmpeg, every xfade name in the parity suite, every SMPTE wipe against
+#               GStreamer (SEGUE_TEST_FULL=1)
 #   make build  the release binary alone, Swift runtime linked in (.build/release/segue)
 #   make bench  segue bench --compare-ffmpeg on a release build
 #   make fuzz   libFuzzer on every parser, FUZZ_SECONDS each (Fuzz/, CONTRIBUTING.md)
@@ -38,8 +39,9 @@ RUNTIME_PACKAGES = libegl1 libegl-mesa0 libgbm1 libgles2 libgl1-mesa-dri libpng1
 # Tests also exercise video output through ffmpeg, and the docs' examples use jq. The browser
 # test of `segue serve` drives Debian's chromium through chromium-driver from Python, with
 # Selenium from PyPI in a virtual environment under .build (Debian's Python refuses pip installs
-# outside one).
-TEST_PACKAGES = ffmpeg jq chromium chromium-driver python3 python3-venv
+# outside one). GStreamer's gst-launch-1.0 and its smptealpha element (plugins-good, on
+# plugins-base's videotestsrc) are the oracle of the SMPTE wipes (docs/SMPTE.md).
+TEST_PACKAGES = ffmpeg jq chromium chromium-driver python3 python3-venv gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 BROWSER_VENV = .build/browser-venv
 SELENIUM = selenium==4.51.0
 # Where the browser test saves its screenshot of the page (the README's is docs/images/serve.png:
@@ -85,7 +87,8 @@ test: test-deps
 	$(MAKE) test-gpu-kit
 
 # `make test` samples the xfade transitions (3 progress points of the ffmpeg oracle, one name per
-# family in the parity suite); this runs them all (docs/XFADE.md, "How it is tested").
+# family in the parity suite) and the SMPTE wipes (14 against GStreamer, 8 in the parity suite);
+# this runs them all (docs/XFADE.md and docs/SMPTE.md, "How it is tested").
 test-full:
 	SEGUE_TEST_FULL=1 $(MAKE) test
 

@@ -34,6 +34,8 @@ public enum ShaderFile: String, CaseIterable, Sendable {
     case xfadeHblur = "xfade-hblur.frag"
     /// xfade's custom transition: eval.c's semantics, around the translated expression.
     case xfadeExpression = "xfade-expression.frag"
+    /// GStreamer's SMPTE wipes: a mask texture through smptealpha's threshold.
+    case smpteWipe = "smpte-wipe.frag"
 
     /// The embedded text.
     public var embeddedSource: String { String(decoding: bytes, as: UTF8.self) }
@@ -64,6 +66,7 @@ public enum ShaderFile: String, CaseIterable, Sendable {
         case .xfadeWinds: PackageResources.xfade_winds_frag
         case .xfadeHblur: PackageResources.xfade_hblur_frag
         case .xfadeExpression: PackageResources.xfade_expression_frag
+        case .smpteWipe: PackageResources.smpte_wipe_frag
         }
     }
 }

@@ -44,11 +44,18 @@ public struct EffectCatalog: Sendable {
         if let path = userFile(named: name) { return try load(path: path) }
         // ffmpeg's xfade transitions answer to their bare names too (`dissolve`), where no
         // built-in has that name.
-        guard let entry = builtins.first(where: { $0.name == name }) ?? builtins.first(where: { $0.name == EffectTable.xfadePrefix + name }) else {
+        // GStreamer's SMPTE wipes answer to their numbers too (`smpte:1`).
+        guard let entry = builtins.first(where: { $0.name == EffectTable.smpteName(name) }) ?? builtins.first(where: { $0.name == EffectTable.xfadePrefix + name }) else {
+            if name.hasPrefix(EffectTable.smptePrefix) {
+                throw .invalidInput("unknown SMPTE wipe '\(name)': smpte:NAME or smpte:NUMBER of GStreamer's 70 (segue list; docs/SMPTE.md)")
+            }
             throw .invalidInput("unknown effect '\(name)' (known: \(effectNames.joined(separator: ", ")); or a .glsl file)")
         }
         return Resolved(entry: entry, shader: nil)
     }
+
+    /// Whether `name` is one of `effectNames`, or an SMPTE wipe's number (`smpte:44`).
+    public func knows(_ name: String) -> Bool { effectNames.contains(EffectTable.smpteName(name)) }
 
     /// Every name `resolve` takes without a path: the built-ins, then the shader folder's files.
     public var effectNames: [String] { builtins.map(\.name) + userFiles().map(Self.effectName) }

@@ -19,14 +19,24 @@ public enum EffectTable {
         BlurDim.entry,
         CrossBlur.entry,
         StarWars.entry,
-    ] + XfadeEffect.entries
+    ] + XfadeEffect.entries + SMPTEWipeEffect.entries
 
     /// The prefix of ffmpeg's xfade transitions (`xfade:wipeleft`); the bare name works too
     /// where no built-in effect has it.
     public static let xfadePrefix = "xfade:"
 
+    /// The prefix of GStreamer's SMPTE wipes (`smpte:bar-wipe-lr`, or by number `smpte:1`).
+    public static let smptePrefix = "smpte:"
+
     public static func entry(named name: String) -> EffectEntry? {
-        all.first { $0.name == name } ?? all.first { $0.name == xfadePrefix + name }
+        all.first { $0.name == smpteName(name) } ?? all.first { $0.name == xfadePrefix + name }
+    }
+
+    /// `name` with an SMPTE wipe's number (`smpte:1`) replaced by its name (`smpte:bar-wipe-lr`).
+    public static func smpteName(_ name: String) -> String {
+        guard name.hasPrefix(smptePrefix), let number = Int(name.dropFirst(smptePrefix.count)),
+              let transition = SMPTETransition(number: number) else { return name }
+        return smptePrefix + transition.name
     }
 
     /// The entry for `name`, or an error listing the known names.

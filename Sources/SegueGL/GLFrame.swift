@@ -16,6 +16,7 @@ struct GLFrame {
     let xfadeNoise: GLXfadeNoiseTexture
     let rowSums: GLRowPrefixSums
     let lineTable: GLLineTable
+    let smpteMask: GLSMPTEMaskTexture
     let maxTextureUnits: Int
     /// The lowering's fact for the current step: the canvas is all transparent, so blending
     /// onto it would return the source and can be skipped.
@@ -40,6 +41,7 @@ struct GLFrame {
         case .shader(let call): try draw(call)
         case .xfade(let xfade): try draw(xfade)
         case .xfadeExpression(let xfade): try draw(xfade)
+        case .smpteWipe(let wipe): try draw(wipe)
         case .mix(let mix): try draw(mix)
         }
     }

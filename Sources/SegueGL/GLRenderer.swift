@@ -33,6 +33,7 @@ public final class GLRenderer: FrameRenderer {
     private let readback: GLReadback
     /// xfade's noise as a float texture, for the transitions that read it.
     private let xfadeNoise = GLXfadeNoiseTexture()
+    private let smpteMask = GLSMPTEMaskTexture()
     /// Row sums of the images xfade's hblur blurs.
     private let rowSums = GLRowPrefixSums()
     /// The current xfade frame's line table (slices, squeezes).
@@ -108,6 +109,7 @@ public final class GLRenderer: FrameRenderer {
             xfadeNoise.delete()
             rowSums.deleteAll()
             lineTable.delete()
+            smpteMask.delete()
             quad.delete()
         }
     }
@@ -166,7 +168,7 @@ public final class GLRenderer: FrameRenderer {
     private func draw(_ lowered: LoweredPlan, images: ImageSet) throws(SegueError) {
         var frame = GLFrame(canvas: lowered.size, images: images, programs: programs, textures: textures, targets: targets,
                             pyramids: pyramids, quad: quad, sprites: sprites, xfadeNoise: xfadeNoise, rowSums: rowSums, lineTable: lineTable,
-                            maxTextureUnits: maxTextureUnits)
+                            smpteMask: smpteMask, maxTextureUnits: maxTextureUnits)
         // Blurs first: each makes a derived texture that later commands draw.
         textures.derived.removeAll(keepingCapacity: true)
         targets.startFrame()

@@ -87,7 +87,7 @@ public enum BatchSpec {
         if effect.hasSuffix(".glsl") || effect.hasSuffix(".frag") {
             effect = object.resolve(effect)
             try object.checkExists("effect", effect)
-        } else if !catalog.effectNames.contains(effect) {
+        } else if !catalog.knows(effect) {
             throw object.bad("effect", "unknown effect \"\(effect)\" (known: \(catalog.effectNames.joined(separator: ", ")))")
         }
         var request = JobRequest(effect: effect)

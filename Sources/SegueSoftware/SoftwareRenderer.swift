@@ -84,6 +84,8 @@ public final class SoftwareRenderer: FrameRenderer {
                 ops.append(XfadeOp(xfade, from: try source(xfade.from), to: try source(xfade.to), canvas: plan.size))
             case .xfadeExpression(let xfade):
                 ops.append(XfadeExpressionOp(xfade, from: try source(xfade.call.from), to: try source(xfade.call.to), canvas: plan.size))
+            case .smpteWipe(let wipe):
+                ops.append(SMPTEWipeOp(from: try source(wipe.from), to: try source(wipe.to), wipe: wipe, width: width))
             case .mix(let mix):
                 ops.append(try mixOp(mix, canvas: plan.size, source: source))
             case .shader(let call):

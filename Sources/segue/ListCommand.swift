@@ -25,7 +25,8 @@ struct ListCommand: ParsableCommand {
         }
         // ffmpeg's xfade transitions are one family: one entry listing their names.
         let xfade = rows.filter { $0.name.hasPrefix(EffectTable.xfadePrefix) }
-        for row in rows where !row.name.hasPrefix(EffectTable.xfadePrefix) { printRow(row) }
+        let smpte = rows.filter { $0.name.hasPrefix(EffectTable.smptePrefix) }
+        for row in rows where !row.name.hasPrefix(EffectTable.xfadePrefix) && !row.name.hasPrefix(EffectTable.smptePrefix) { printRow(row) }
         if let first = xfade.first {
             printText("\(EffectTable.xfadePrefix)NAME  [\(first.commands.joined(separator: ", ")); \(first.backends.joined(separator: ", ")); \(first.duration) s \(first.timing)]")
             printText("    ffmpeg's xfade transitions, frame-equal to ffmpeg with linear timing (docs/XFADE.md); plain NAME works where no built-in has that name:")
@@ -33,6 +34,13 @@ struct ListCommand: ParsableCommand {
             for row in xfade {
                 for p in row.parameters { printText("    \(row.name) --param \(p.name)=\(p.default)  (\(p.type)) \(p.summary)") }
             }
+        }
+        // GStreamer's SMPTE wipes likewise: their names and numbers, and their two parameters once.
+        if let first = smpte.first {
+            printText("\(EffectTable.smptePrefix)NAME or \(EffectTable.smptePrefix)NUMBER  [\(first.commands.joined(separator: ", ")); \(first.backends.joined(separator: ", ")); \(first.duration) s \(first.timing)]")
+            printText("    GStreamer's SMPTE 258M wipes, frame-equal to its smptealpha at the same position (docs/SMPTE.md):")
+            printText("    " + SMPTETransition.all.map { "\($0.number)=\($0.name)" }.joined(separator: " "))
+            for p in first.parameters { printText("    --param \(p.name)=\(p.default)  (\(p.type)) \(p.summary)") }
         }
         if rows.contains(where: { $0.backends == ["gl"] }) {
             printText("GL only: user shaders need a GLSL compiler; the software renderer draws built-in effects only.")

@@ -55,6 +55,9 @@ struct PlanCommand: ParsableCommand {
                 lines.append("\(i). xfade \(x.transition.rawValue) \(x.from) -> \(x.to) progress=\(readable(x.progress))")
             case .xfadeExpression(let x):
                 lines.append("\(i). xfade custom \(x.from) -> \(x.to) progress=\(readable(x.progress)) expr=\(x.expression)")
+            case .smpteWipe(let w):
+                let name = SMPTETransition(number: w.code)?.name ?? "unknown"
+                lines.append("\(i). smpteWipe \(w.code) \(name) \(w.from) -> \(w.to) position=\(readable(w.position)) border=\(w.border) invert=\(w.invert)")
             case .blur(let b):
                 lines.append("\(i). blur \(b.input) -> \(b.output) sigma=\(readable(b.sigma)) saturation=\(readable(b.saturation))")
             case .sprites(let f):

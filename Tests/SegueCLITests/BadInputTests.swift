@@ -33,6 +33,16 @@ import SegueIO
         #expect(result.stderr.contains(mentions), "\(args): \(result.stderr)")
     }
 
+    /// GStreamer's SMPTE wipes: an unknown name or number, a border past the mask's range and
+    /// an invert that is not a boolean each get one line and exit 65.
+    @Test func smpteWipeMistakes() throws {
+        try expectFailure(["still", "smpte:bar-wipe", "--at", "0.5", "-o", path("a.png")], code: 65, mentions: "unknown SMPTE wipe 'smpte:bar-wipe'")
+        try expectFailure(["still", "smpte:9", "--at", "0.5", "-o", path("a.png")], code: 65, mentions: "unknown SMPTE wipe 'smpte:9'")
+        try expectFailure(["still", "smpte:1", "--param", "border=70000", "--at", "0.5", "-o", path("a.png")], code: 65, mentions: "border=70000")
+        try expectFailure(["still", "smpte:iris-rect", "--param", "invert=yes", "--at", "0.5", "-o", path("a.png")], code: 65, mentions: "false, true")
+        #expect(!FileManager.default.fileExists(atPath: path("a.png")))
+    }
+
     @Test func truncatedPNG() throws {
         var png = try PNGCodec.encode(TestPattern.small, compression: .fast)
         png.removeLast(png.count / 2)

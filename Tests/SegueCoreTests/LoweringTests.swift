@@ -24,6 +24,7 @@ struct LoweringTests {
             case .shader: "shader"
             case .xfade: "xfade"
             case .xfadeExpression: "xfadeExpression"
+            case .smpteWipe: "smpteWipe"
             case .mix: "mix"
             }
         }

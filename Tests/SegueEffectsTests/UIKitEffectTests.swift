@@ -49,6 +49,7 @@ private func allFinite(_ plan: FramePlan) -> Bool {
             }
         case .xfade(let x): return x.progress.isFinite
         case .xfadeExpression(let x): return x.progress.isFinite
+        case .smpteWipe(let w): return w.position.isFinite
         case .reveal, .lumaWipe, .shader, .blur, .sprites: return false
         }
     }

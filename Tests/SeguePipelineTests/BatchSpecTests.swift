@@ -55,6 +55,18 @@ import Testing
         #expect(jobs[2].output.path == "-" && jobs[2].output.format == .raw && jobs[2].label == "job 3")
     }
 
+    /// GStreamer's SMPTE wipes by name or number; an unknown number is the spec's error.
+    @Test func takesSMPTEWipesByNameAndNumber() throws {
+        let jobs = try parse("""
+        { defaults: { size: '32x18', fps: 10, from: 'img/a.png', to: 'img/b.png' },
+          jobs: [ { effect: 'smpte:44', output: 'out/a', params: { border: 4096, invert: 'true' } },
+                  { effect: 'smpte:bowtie-h', output: 'out/b' } ] }
+        """)
+        #expect(jobs.map(\.request.effect) == ["smpte:44", "smpte:bowtie-h"])
+        let bad = error("{ jobs: [ { effect: 'smpte:45000', output: 'out/c', from: 'img/a.png', to: 'img/b.png' } ] }")
+        #expect(bad?.kind == .invalidInput && bad?.message.contains("smpte:45000") == true)
+    }
+
     @Test func badInputNamesFileJobAndKey() {
         let from = "from: 'img/a.png', to: 'img/b.png'"
         let cases: [(String, SegueError.Kind, String)] = [

@@ -44,9 +44,11 @@ import SegueSoftware
         var description: String { "\(effect) at \(canvas)" }
     }
     /// Of the xfade transitions (canvas-filling, held to ffmpeg by XfadeOracle) only
-    /// `EffectVariant.xfadeSample` in `make test`, all in `make test-full`.
+    /// `EffectVariant.xfadeSample` in `make test`, all in `make test-full`; likewise the SMPTE
+    /// wipes (`EffectVariant.smpteSample`, held to GStreamer by SMPTEOracle).
     static let cases = EffectTable.all
         .filter { !$0.name.hasPrefix(EffectTable.xfadePrefix) || XfadeOracle.isFull || EffectVariant.xfadeSample.contains($0.name) }
+        .filter { !$0.name.hasPrefix(EffectTable.smptePrefix) || XfadeOracle.isFull || EffectVariant.smpteSample.contains($0.name) }
         .flatMap { entry in canvases.map { Case(effect: entry.name, canvas: $0) } }
 
     @Test(arguments: cases)

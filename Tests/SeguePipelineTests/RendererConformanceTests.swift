@@ -321,6 +321,39 @@ extension GLSuite {
             #expect(pixel(out, 0, 0) == [255, 255, 255, 255] && pixel(out, 31, 0) == [0, 0, 0, 255])
         }
 
+        /// An SMPTE wipe: bar-wipe-lr's mask (65536·j / width at column j) through
+        /// smptealpha's threshold gives from's weight (`SMPTEThreshold.alpha`), written here
+        /// from gstsmptealpha.c's formula; bar-wipe-tb reveals the top rows first.
+        @Test(arguments: Backend.allCases)
+        func smpteWipeThresholdsItsMask(_ backend: Backend) throws {
+            let size = PixelSize(width: 32, height: 8)
+            var from = PixelBuffer(size: size), to = PixelBuffer(size: size)
+            from.fill(.black); to.fill(.white)
+            let images: [ImageRef: PixelBuffer] = [.from: from, .to: to]
+            let soft = try Self.render(backend, size, [.smpteWipe(SMPTEWipe(code: 1, from: .from, to: .to, position: 0.5, border: 16384, invert: false))],
+                                       images: images)
+            // p = ⌊(65536 + 16384) · 0.5⌋ = 40960, low = 24576; from's alpha ⌊255 · d / 16384⌋.
+            let worst = maxDifference(soft) { x, _ in
+                let d = min(max(2048 * x, 24576), 40960) - 24576
+                let fromWeight = Double(255 * d / 16384) / 255
+                return [255 * (1 - fromWeight), 255 * (1 - fromWeight), 255 * (1 - fromWeight), 255].map { $0.rounded() }
+            }
+            #expect(worst <= 1, "max difference \(worst)")
+            let hard = try Self.render(backend, size, [.smpteWipe(SMPTEWipe(code: 2, from: .from, to: .to, position: 0.5, border: 0, invert: false))],
+                                       images: images)
+            #expect(pixel(hard, 5, 0) == [255, 255, 255, 255] && pixel(hard, 5, 3) == [255, 255, 255, 255])
+            #expect(pixel(hard, 5, 4) == [0, 0, 0, 255] && pixel(hard, 5, 7) == [0, 0, 0, 255])
+            let inverted = try Self.render(backend, size, [.smpteWipe(SMPTEWipe(code: 2, from: .from, to: .to, position: 0.5, border: 0, invert: true))],
+                                           images: images)
+            #expect(pixel(inverted, 5, 0) == [0, 0, 0, 255] && pixel(inverted, 5, 7) == [255, 255, 255, 255])
+            #expect {
+                _ = try Self.render(backend, size, [.smpteWipe(SMPTEWipe(code: 3000, from: .from, to: .to, position: 0.5, border: 0, invert: false))],
+                                    images: images)
+            } throws: { error in
+                (error as? SegueError)?.kind == .invalidInput
+            }
+        }
+
         /// Canvas programs need images of the canvas's size: anything else is invalid input.
         @Test(arguments: Backend.allCases)
         func canvasProgramsRejectImagesOfAnotherSize(_ backend: Backend) throws {

@@ -32,6 +32,7 @@ public enum LoweredCommand: Sendable {
     case shader(ShaderCall)
     case xfade(LoweredXfade)
     case xfadeExpression(LoweredXfadeExpression)
+    case smpteWipe(LoweredSMPTEWipe)
     /// A clear to transparent and the canvas-filling `plus` layers after it, drawn as one pass
     /// rounded once (`CrossDissolve`).
     case mix(CrossDissolve)

@@ -63,6 +63,9 @@ extension FramePlan {
             case .xfadeExpression(let call):
                 for ref in [call.from, call.to] { try requireCanvasSize(ref, for: "xfade custom") }
                 drawing.append(.xfadeExpression(try LoweredXfadeExpression(call)))
+            case .smpteWipe(let wipe):
+                for ref in [wipe.from, wipe.to] { try requireCanvasSize(ref, for: "smpte wipe \(wipe.code)") }
+                drawing.append(.smpteWipe(try LoweredSMPTEWipe(wipe, canvas: self.size)))
             }
         }
         if let first = drawing.first, first.replacesCanvas {} else {
@@ -159,7 +162,7 @@ extension LoweredCommand {
     /// Whether the command sets every pixel of the canvas without reading it.
     var replacesCanvas: Bool {
         switch self {
-        case .clear, .reveal, .lumaWipe, .shader, .xfade, .xfadeExpression, .mix: return true
+        case .clear, .reveal, .lumaWipe, .shader, .xfade, .xfadeExpression, .smpteWipe, .mix: return true
         case .fill, .shadow, .layer, .sprites: return false
         }
     }

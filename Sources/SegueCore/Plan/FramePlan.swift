@@ -29,6 +29,8 @@ public enum DrawCommand: Hashable, Sendable {
     case xfade(XfadeCall)
     /// xfade's `custom` transition: an ffmpeg expression per pixel and plane; replaces the canvas.
     case xfadeExpression(XfadeExpressionCall)
+    /// One of GStreamer's SMPTE 258M wipes between two images; replaces the canvas.
+    case smpteWipe(SMPTEWipe)
 
     /// The command's name, as `segue plan --json` writes it (`"op"`).
     public var name: String { Op(self).rawValue }
@@ -65,7 +67,7 @@ public struct FramePlan: Codable, Hashable, Sendable {
 // Commands encode as `{"op": "layer", …fields}` so `segue plan --json` reads naturally.
 extension DrawCommand: Codable {
     fileprivate enum Op: String, Codable {
-        case clear, layer, fill, reveal, lumaWipe, blur, sprites, shader, xfade, xfadeExpression
+        case clear, layer, fill, reveal, lumaWipe, blur, sprites, shader, xfade, xfadeExpression, smpteWipe
 
         init(_ command: DrawCommand) {
             switch command {
@@ -79,6 +81,7 @@ extension DrawCommand: Codable {
             case .shader: self = .shader
             case .xfade: self = .xfade
             case .xfadeExpression: self = .xfadeExpression
+            case .smpteWipe: self = .smpteWipe
             }
         }
     }
@@ -97,6 +100,7 @@ extension DrawCommand: Codable {
         case .shader: self = .shader(try ShaderCall(from: decoder))
         case .xfade: self = .xfade(try XfadeCall(from: decoder))
         case .xfadeExpression: self = .xfadeExpression(try XfadeExpressionCall(from: decoder))
+        case .smpteWipe: self = .smpteWipe(try SMPTEWipe(from: decoder))
         }
     }
 
@@ -114,6 +118,7 @@ extension DrawCommand: Codable {
         case .shader(let s): try s.encode(to: encoder)
         case .xfade(let x): try x.encode(to: encoder)
         case .xfadeExpression(let x): try x.encode(to: encoder)
+        case .smpteWipe(let w): try w.encode(to: encoder)
         }
     }
 }

@@ -5,7 +5,7 @@ import SegueShaders
 
 /// The renderer's own programs, one per draw command (and the texel-copy variant of layers).
 enum BuiltinProgram: CaseIterable {
-    case layer, layerCopy, mix, fill, shadow, reveal, lumaWipe, blur, sprites, rowPrefixSums
+    case layer, layerCopy, mix, fill, shadow, reveal, lumaWipe, blur, sprites, rowPrefixSums, smpteWipe
 
     var vertex: ShaderFile { self == .sprites ? .spritesVertex : .quad }
     var fragment: ShaderFile {
@@ -19,6 +19,7 @@ enum BuiltinProgram: CaseIterable {
         case .blur: .blur
         case .sprites: .sprites
         case .rowPrefixSums: .rowPrefixSums
+        case .smpteWipe: .smpteWipe
         }
     }
     var defines: [String] { self == .layerCopy ? ["SEGUE_LAYER_COPY"] : [] }
@@ -28,7 +29,7 @@ enum BuiltinProgram: CaseIterable {
         case .layer, .layerCopy, .blur, .sprites: [("u_image", 0)]
         case .mix: [("u_first", 0), ("u_second", 1)]
         case .rowPrefixSums: [("u_image", 0), ("u_sums", 1)]
-        case .reveal, .lumaWipe, .fill, .shadow: []  // canvas programs bind theirs per draw
+        case .reveal, .lumaWipe, .fill, .shadow, .smpteWipe: []  // canvas programs bind theirs per draw
         }
     }
 }

@@ -141,7 +141,7 @@ extension SequenceSpec {
         if effect.hasSuffix(".glsl") || effect.hasSuffix(".frag") {
             effect = o.resolve(effect)
             try o.checkExists("effect", effect)
-        } else if !catalog.effectNames.contains(effect) {
+        } else if !catalog.knows(effect) {
             throw o.bad("effect", "unknown effect \"\(effect)\" (known: \(catalog.effectNames.joined(separator: ", ")))")
         }
         var job = JobRequest(effect: effect)
