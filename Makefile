@@ -130,7 +130,7 @@ bench-gl-cost: build
 # (> 10 s) or allocation over 2 GiB stops it, with the input in Fuzz/.build/artifacts (Swift's
 # own crash backtracer is off, so that libFuzzer's handler writes it).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= png jpeg batch-spec gesture glsl timing
+FUZZ_TARGETS ?= png jpeg batch-spec gesture glsl timing expression
 FUZZ_BUILD = $(SWIFT) build --package-path Fuzz -Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link -Xswiftc -use-ld=lld
 
 fuzz: deps

@@ -14,5 +14,5 @@ func fuzzTarget(_ name: String) -> Target {
 let package = Package(
     name: "SegueFuzz",
     dependencies: [.package(name: "Segue", path: "..")],
-    targets: [.target(name: "FuzzDriver", path: "Driver")] + ["png", "jpeg", "batch-spec", "gesture", "glsl", "timing"].map(fuzzTarget)
+    targets: [.target(name: "FuzzDriver", path: "Driver")] + ["png", "jpeg", "batch-spec", "gesture", "glsl", "timing", "expression"].map(fuzzTarget)
 )

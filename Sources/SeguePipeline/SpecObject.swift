@@ -100,6 +100,8 @@ struct SpecObject {
             guard let text = v.parameterText else {
                 throw bad(key, "\"\(k)\": expected a string, number, boolean or array of them, got \(v.typeName)")
             }
+            // An expression read from a file (`"expr": "@wipe.expr"`) names it from the spec's folder.
+            if text.hasPrefix("@") { return (k, "@" + resolve(String(text.dropFirst()))) }
             return (k, text)
         }
     }

@@ -43,6 +43,28 @@ import SegueIO
         #expect(!FileManager.default.fileExists(atPath: path("a.png")))
     }
 
+    /// Issue 30: a bad xfade custom expression is one line naming the problem (and the column),
+    /// exit 65, no output; hostile ones (1 MB of text, nesting 10 000 deep, a loop that never
+    /// ends) are refused or stopped, never hung on.
+    @Test func xfadeCustomExpressionMistakes() throws {
+        func still(_ expression: String, _ extra: [String] = [], size: String = "64x40") -> [String] {
+            ["still", "xfade:custom", "--param", "expr=\(expression)", "--at", "0.5", "--size", size, "-o", path("a.png")] + extra
+        }
+        try expectFailure(still("A*P+foo(X)"), code: 65, mentions: "column 5: unknown function 'foo'")
+        try expectFailure(still("A*P+Q"), code: 65, mentions: "unknown name 'Q'")
+        try expectFailure(still("lerp(A,B)"), code: 65, mentions: "lerp takes 3 arguments, not 2")
+        try expectFailure(still(String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)),
+                          code: 65, mentions: "nested more than 100 levels deep")
+        let huge = try write("huge.expr", Array(String(repeating: "1+", count: 512 * 1024).utf8) + [UInt8(ascii: "1")])
+        try expectFailure(still("@" + huge), code: 65, mentions: "huge.expr: file too large")
+        try expectFailure(still("while(1,A)", ["--backend", "software"]), code: 65, mentions: "ran more than 100000 iterations")
+        // A shader cannot be stopped: on GL the frame time limit ends it (a body the compiler
+        // cannot fold away, 100 000 sines a value: half a minute of llvmpipe at this size).
+        try expectFailure(still("st(0,X);while(1,st(0,sin(ld(0)+Y)))", ["--backend", "gl", "--time-limit", "1"], size: "320x200"),
+                          code: 124, mentions: "exceeded the per-frame time limit")
+        #expect(!FileManager.default.fileExists(atPath: path("a.png")))
+    }
+
     @Test func truncatedPNG() throws {
         var png = try PNGCodec.encode(TestPattern.small, compression: .fast)
         png.removeLast(png.count / 2)
