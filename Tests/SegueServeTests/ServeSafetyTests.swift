@@ -55,6 +55,8 @@ import Testing
             ("effect=fade&at=0.5&param=nope%3D1", "no parameter 'nope'"),
             ("effect=push&at=0.5&param=parallax%3D7", "parallax"),
             ("effect=fade&at=0.5&gesture=x.json", "unknown query key 'gesture'"),
+            ("effect=xfade:custom&at=0.5&param=expr%3D%40%2Fetc%2Fpasswd", "serve reads no @FILE"),
+            ("effect=xfade:custom&at=0.5&param=expr%3DA%2Bfoo(1)", "column 3: unknown function 'foo'"),
         ]
         for (query, message) in cases {
             let reply = try server.get("/api/frame?" + query)
