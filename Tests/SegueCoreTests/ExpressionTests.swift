@@ -115,6 +115,26 @@ import Testing
         }
     }
 
+    /// A and B are straight values; the result is premultiplied again, so `A` copies a
+    /// translucent image and `PLANE*60` (alpha 180) comes out premultiplied.
+    @Test func translucentPixelsAreStraightInsideAndPremultipliedOutside() throws {
+        let pixels: [UInt32] = [0x8040_2010, 0xFF10_2030, 0x0000_0000, 0x40_40_40_40]
+        func render(_ text: String) throws -> [UInt32] {
+            let program = ExpressionProgram(try ExpressionParser.parse(text))
+            var out = [UInt32](repeating: 0, count: 4)
+            try pixels.withUnsafeBufferPointer { image in
+                let machine = ExpressionMachine(program: program, from: image.baseAddress!, to: image.baseAddress!,
+                                                size: PixelSize(width: 4, height: 1), progress: 1)
+                try out.withUnsafeMutableBufferPointer { try machine.render(row: 0, into: $0.baseAddress!) }
+            }
+            return out
+        }
+        #expect(try render("A") == pixels)
+        // Planes G=0, B=60, R=120, A=180: straight (120, 0, 60, 180) premultiplied.
+        let expected = UInt32(85) | UInt32(0) << 8 | UInt32(42) << 16 | UInt32(180) << 24
+        #expect(try render("PLANE*60") == [UInt32](repeating: expected, count: 4))
+    }
+
     @Test func workIsDoneOncePerRowAndPerPixel() throws {
         let program = ExpressionProgram(try ExpressionParser.parse("if(gt(X,W*P),B,A)"))
         // W, P and W·P are the same for a whole row; X and the comparison for every plane.

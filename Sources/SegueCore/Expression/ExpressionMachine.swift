@@ -64,8 +64,7 @@ public struct ExpressionMachine: @unchecked Sendable {
         let registers = UnsafeMutablePointer<Double>.allocate(capacity: program.registerCount * stride)
         let iterations = UnsafeMutablePointer<Int32>.allocate(capacity: stride)
         defer { registers.deallocate(); iterations.deallocate() }
-        // Every register is written before it is read, except the variables.
-        if program.usesVariables { registers.initialize(repeating: 0, count: ExpressionProgram.variableCount * stride) }
+        // Every register is written before it is read, except the variables (reset per value below).
         var run = Run(machine: self, registers: registers, stride: stride, iterations: iterations, y: y)
         try run.execute(program.rowSteps, lanes: 0..<1, mask: nil)
         for instruction in program.rowSteps.instructions {
@@ -82,8 +81,8 @@ public struct ExpressionMachine: @unchecked Sendable {
                 let s = registers + source * stride, t = registers + target * stride
                 for l in 0..<count { let v = s[l]; t[4 * l] = v; t[4 * l + 1] = v; t[4 * l + 2] = v; t[4 * l + 3] = v }
             }
-            if program.usesVariables { registers.update(repeating: 0, count: ExpressionProgram.variableCount * stride) }
-            iterations.update(repeating: 0, count: stride)
+            for slot in program.variables { (registers + slot * stride).update(repeating: 0, count: 4 * count) }
+            iterations.update(repeating: 0, count: 4 * count)
             try run.execute(program.planeSteps, lanes: 0..<(4 * count), mask: nil)
             let result = registers + program.planeSteps.result * stride
             let bytes = out + 4 * start
@@ -187,6 +186,16 @@ private struct Run {
                 for l in range {
                     d[l] = pv[l]
                     if mask.map({ $0[l] != 0 }) ?? true { registers[ExpressionMath.variableIndex(pi[l]) * stride + l] = pv[l] }
+                }
+            case .loadVariable(let slot):
+                let variable = r(slot)
+                for l in range { d[l] = variable[l] }
+            case .storeVariable(let slot, let value):
+                let variable = r(slot), pv = r(value)
+                if let mask {
+                    for l in range { d[l] = pv[l]; if mask[l] != 0 { variable[l] = pv[l] } }
+                } else {
+                    for l in range { d[l] = pv[l]; variable[l] = pv[l] }
                 }
             case .random(let index):
                 let pi = r(index)

@@ -31,6 +31,9 @@ public struct ExpressionProgram: Sendable {
         case read(image: Int, plane: Int, x: Int, y: Int)
         case load(index: Int)
         case store(index: Int, value: Int)
+        /// `ld(k)` and `st(k, v)` with a constant index: variable `slot` directly.
+        case loadVariable(slot: Int)
+        case storeVariable(slot: Int, value: Int)
         case random(index: Int)
         /// `if`/`ifnot` whose arms have effects: each arm under its own mask register.
         case branch(condition: Int, negate: Bool, then: Block, otherwise: Block?, masks: (Int, Int))
@@ -56,8 +59,9 @@ public struct ExpressionProgram: Sendable {
     let planeSteps: Block
     /// Registers, the variables included.
     let registerCount: Int
-    /// Whether any step reads or writes a variable (they are reset before each plane's value).
-    let usesVariables: Bool
+    /// The variables the steps read or write, reset to 0 before each value (all ten when an
+    /// index is computed).
+    let variables: [Int]
     /// The planes read through `A`, `B`, `PLANE` and the readers, for the images' preparation.
     let readsImages: Bool
 
@@ -72,7 +76,7 @@ public struct ExpressionProgram: Sendable {
         planeSteps = top
         registerCount = compiler.next
         let functions = root.functions
-        usesVariables = !functions.isDisjoint(with: [.ld, .st, .random, .taylor, .root])
+        variables = Self.variablesUsed(by: root)
         readsImages = !root.variables.isDisjoint(with: [.A, .B]) || functions.contains { $0.reader != nil }
     }
 
@@ -170,8 +174,15 @@ public struct ExpressionProgram: Sendable {
                 let max = emit(arguments[1], into: &block)
                 return append(.root(function: subBlock(arguments[0]), max: max, mask: register()), sign: sign, to: &block)
             case .ld:
+                if let k = ExpressionProgram.constantValue(arguments[0]) {
+                    return append(.loadVariable(slot: ExpressionMath.variableIndex(k)), sign: sign, to: &block)
+                }
                 return append(.load(index: emit(arguments[0], into: &block)), sign: sign, to: &block)
             case .st:
+                if let k = ExpressionProgram.constantValue(arguments[0]) {
+                    let value = emit(arguments[1], into: &block)
+                    return append(.storeVariable(slot: ExpressionMath.variableIndex(k), value: value), sign: sign, to: &block)
+                }
                 let index = emit(arguments[0], into: &block)
                 return append(.store(index: index, value: emit(arguments[1], into: &block)), sign: sign, to: &block)
             case .random:
@@ -197,6 +208,21 @@ public struct ExpressionProgram: Sendable {
                 }
             }
         }
+    }
+
+    /// The variables `node` reads or writes: the constant indexes of `ld` and `st`, or all ten
+    /// when an index is computed or `random`, `taylor` or `root` runs.
+    static func variablesUsed(by node: ExpressionNode) -> [Int] {
+        guard case .call(let function, let arguments, _) = node else { return [] }
+        var used = Set(arguments.flatMap { variablesUsed(by: $0) })
+        switch function {
+        case .ld, .st:
+            guard let k = constantValue(arguments[0]) else { return Array(0..<variableCount) }
+            used.insert(ExpressionMath.variableIndex(k))
+        case .random, .taylor, .root: return Array(0..<variableCount)
+        default: break
+        }
+        return used.sorted()
     }
 
     /// The value of a node that reads nothing (no variable, image or state), folded once.
