@@ -40,7 +40,7 @@ public struct EffectVariant: CustomStringConvertible, Sendable, Hashable {
     public var isSMPTE: Bool { effect.hasPrefix(EffectTable.smptePrefix) }
 
     /// The SMPTE wipes that stand for all 70 where every variant would cost too much (the
-    /// parity and golden suites in `make test`, `segue proof`): one of each way a mask is
+    /// parity and golden suites in `make test`; `segue proof` checks all 70): one of each way a mask is
     /// drawn (GStreamer's bars, triangles on 1×1, 2×2 and 4×4 grids, box sweeps on 2×2 and
     /// 4×4 grids, fans). The GStreamer oracle holds every one of them (docs/SMPTE.md).
     public static let smpteSample: Set<String> = Set(["bar-wipe-lr", "barndoor-h", "box-wipe-tl", "bowtie-h", "four-box-wipe-co",

@@ -38,7 +38,7 @@ struct ProofPlan {
 
     static let full = ProofPlan(
         // Every variant: each built-in's choice values and every xfade transition.
-        parityVariants: EffectVariant.all.filter { !$0.isSMPTE || EffectVariant.smpteSample.contains($0.effect) },
+        parityVariants: EffectVariant.all,
         paritySizes: [PixelSize(width: 1920, height: 1080), PixelSize(width: 3840, height: 2160)],
         parityProgress: [0, 0.25, 0.5, 0.75, 1],
         exampleSize: PixelSize(width: 1920, height: 1080), exampleFrames: 60,
@@ -56,7 +56,7 @@ struct ProofPlan {
 
     static let quick = ProofPlan(
         // Each effect with its defaults, at an even and an odd size.
-        parityVariants: EffectVariant.all.filter { $0.parameters.isEmpty && (!$0.isSMPTE || EffectVariant.smpteSample.contains($0.effect)) },
+        parityVariants: EffectVariant.all.filter(\.parameters.isEmpty),
         paritySizes: [PixelSize(width: 160, height: 90), PixelSize(width: 97, height: 61)],
         parityProgress: [0.25, 0.75],
         exampleSize: PixelSize(width: 160, height: 90), exampleFrames: 4,

@@ -108,37 +108,43 @@ struct GLExpressionTranslation {
                       "\(inner)    \(k)t = dfMul(\(k)t, dfDiv(\(x), df(float(i + 1))));", "\(inner)}", "\(inner)ffVars[\(k)id] = \(k)saved;", "\(indent)}"]
             return nil
         case .root:
+            // One loop and one copy of the function, so nested roots do not multiply the
+            // text: first the samples (i = −1…1023), then, once a non-positive and a
+            // non-negative value are bracketed, up to 1000 bisections.
             let maximum = emit(arguments[1], into: &lines, indent: indent)
             let k = temporary()
             lines.append(declare + "vec2(0.0);")
-            lines += ["\(indent){", "\(inner)vec2 \(k)saved = ffVars[0], \(k)low = df(-1.0), \(k)high = df(-1.0);",
+            lines += ["\(indent){", "\(inner)vec2 \(k)saved = ffVars[0], \(k)low = df(-1.0), \(k)high = df(-1.0), \(k)m = df(0.0);",
                       "\(inner)vec2 \(k)lowV = df(-3.402823466e38), \(k)highV = df(3.402823466e38);",
-                      "\(inner)for (int i = -1; i < 1024; ++i) {",
+                      "\(inner)int \(k)i = -1, \(k)j = 0;",
+                      "\(inner)bool \(k)bisecting = false;",
+                      "\(inner)for (int step = 0; step < 2025; ++step) {",
                       "\(inner)    vec2 \(k)x;",
-                      "\(inner)    if (i < 255) {",
-                      "\(inner)        int bits = i & 255, reversed = 0;",
+                      "\(inner)    if (\(k)bisecting) {",
+                      "\(inner)        \(k)m = dfMul(dfAdd(\(k)low, \(k)high), df(0.5));",
+                      "\(inner)        if (dfEqual(\(k)low, \(k)m) || dfEqual(\(k)high, \(k)m)) break;",
+                      "\(inner)        \(k)x = \(k)m;",
+                      "\(inner)    } else if (\(k)i < 255) {",
+                      "\(inner)        int bits = \(k)i & 255, reversed = 0;",
                       "\(inner)        for (int b = 0; b < 8; ++b) reversed |= ((bits >> b) & 1) << (7 - b);",
                       "\(inner)        \(k)x = dfDiv(dfMul(df(float(reversed)), \(maximum)), df(255.0));",
                       "\(inner)    } else {",
-                      "\(inner)        \(k)x = dfMul(\(maximum), df(pow(0.9, float(i - 255))));",
-                      "\(inner)        if ((i & 1) != 0) \(k)x = -\(k)x;",
-                      "\(inner)        \(k)x = dfAdd(\(k)x, (i & 2) != 0 ? \(k)low : \(k)high);",
+                      "\(inner)        \(k)x = dfMul(\(maximum), df(pow(0.9, float(\(k)i - 255))));",
+                      "\(inner)        if ((\(k)i & 1) != 0) \(k)x = -\(k)x;",
+                      "\(inner)        \(k)x = dfAdd(\(k)x, (\(k)i & 2) != 0 ? \(k)low : \(k)high);",
                       "\(inner)    }",
                       "\(inner)    ffVars[0] = \(k)x;"]
-            let first = emit(arguments[0], into: &lines, indent: inner + "    ")
-            lines += ["\(inner)    if (!dfLess(df(0.0), \(first)) && dfLess(\(k)lowV, \(first))) { \(k)low = \(k)x; \(k)lowV = \(first); }",
-                      "\(inner)    if (!dfLess(\(first), df(0.0)) && dfLess(\(first), \(k)highV)) { \(k)high = \(k)x; \(k)highV = \(first); }",
-                      "\(inner)    if (\(k)low.x >= 0.0 && \(k)high.x >= 0.0) {",
-                      "\(inner)        for (int j = 0; j < 1000; ++j) {",
-                      "\(inner)            vec2 \(k)m = dfMul(dfAdd(\(k)low, \(k)high), df(0.5));",
-                      "\(inner)            if (dfEqual(\(k)low, \(k)m) || dfEqual(\(k)high, \(k)m)) break;",
-                      "\(inner)            ffVars[0] = \(k)m;"]
-            let again = emit(arguments[0], into: &lines, indent: inner + "            ")
-            lines += ["\(inner)            if (!dfLess(df(0.0), \(again))) \(k)low = \(k)m;",
-                      "\(inner)            if (!dfLess(\(again), df(0.0))) \(k)high = \(k)m;",
-                      "\(inner)            if (isnan(\(again).x)) { \(k)low = \(again); \(k)high = \(again); break; }",
-                      "\(inner)        }",
-                      "\(inner)        break;",
+            let v = emit(arguments[0], into: &lines, indent: inner + "    ")
+            lines += ["\(inner)    if (\(k)bisecting) {",
+                      "\(inner)        if (!dfLess(df(0.0), \(v))) \(k)low = \(k)m;",
+                      "\(inner)        if (!dfLess(\(v), df(0.0))) \(k)high = \(k)m;",
+                      "\(inner)        if (isnan(\(v).x)) { \(k)low = \(v); \(k)high = \(v); break; }",
+                      "\(inner)        if (++\(k)j >= 1000) break;",
+                      "\(inner)    } else {",
+                      "\(inner)        if (!dfLess(df(0.0), \(v)) && dfLess(\(k)lowV, \(v))) { \(k)low = \(k)x; \(k)lowV = \(v); }",
+                      "\(inner)        if (!dfLess(\(v), df(0.0)) && dfLess(\(v), \(k)highV)) { \(k)high = \(k)x; \(k)highV = \(v); }",
+                      "\(inner)        if (\(k)low.x >= 0.0 && \(k)high.x >= 0.0) { \(k)bisecting = true; continue; }",
+                      "\(inner)        if (++\(k)i >= 1024) break;",
                       "\(inner)    }",
                       "\(inner)}",
                       "\(inner)ffVars[0] = \(k)saved;",
