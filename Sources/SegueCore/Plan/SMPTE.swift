@@ -1,13 +1,13 @@
 /// One of the SMPTE 258M wipes GStreamer's `smpte` and `smptealpha` elements draw (and GES
 /// names), by its SMPTE number and GStreamer's nick. Facts from GStreamer
-/// (gst-plugins-good `gst/smpte/barboxwipes.c`: the numbers, nicks, descriptions, and each
-/// wipe's table of boxes and triangles); the shapes are drawn by `SMPTEMask`.
+/// (gst-plugins-good `gst/smpte/barboxwipes.c`: the numbers, nicks, and each wipe's table of
+/// boxes and triangles); the one-line summaries are Segue's own; the shapes are drawn by `SMPTEMask`.
 public struct SMPTETransition: Hashable, Sendable, CustomStringConvertible {
     /// The SMPTE 258M wipe code (GStreamer's `type`).
     public let number: Int
     /// GStreamer's nick (`bar-wipe-lr`), the name after `smpte:`.
     public let name: String
-    /// GStreamer's description.
+    /// What the wipe does, in a few words (Segue's own, not GStreamer's description).
     public let summary: String
     /// What the mask is drawn from.
     let shape: SMPTEShape
