@@ -67,6 +67,21 @@ import Testing
         #expect(bad?.kind == .invalidInput && bad?.message.contains("smpte:45000") == true)
     }
 
+    /// xfade's custom expression in a spec: its text, or `@FILE` named from the spec's folder;
+    /// a bad one is the spec's error, naming the column.
+    @Test func takesCustomExpressionsAndTheirFiles() throws {
+        try "if(gt(X,W*P),B,A)".write(toFile: dir + "/wipe.expr", atomically: true, encoding: .utf8)
+        let jobs = try parse("""
+        { defaults: { size: '32x18', fps: 10, from: 'img/a.png', to: 'img/b.png' },
+          jobs: [ { effect: 'xfade:custom', output: 'out/a', params: { expr: 'A*P+B*(1-P)' } },
+                  { effect: 'xfade:custom', output: 'out/b', params: { expr: '@wipe.expr' } } ] }
+        """)
+        #expect(jobs[0].request.parameters.map { "\($0.0)=\($0.1)" } == ["expr=A*P+B*(1-P)"])
+        #expect(jobs[1].request.parameters.map { "\($0.0)=\($0.1)" } == ["expr=@" + dir + "/wipe.expr"])
+        let bad = error("{ jobs: [ { effect: 'xfade:custom', output: 'out/c', from: 'img/a.png', to: 'img/b.png', params: { expr: 'A+foo(1)' } } ] }")
+        #expect(bad?.kind == .invalidInput && bad?.message.contains("column 3: unknown function 'foo'") == true, "\(String(describing: bad))")
+    }
+
     @Test func badInputNamesFileJobAndKey() {
         let from = "from: 'img/a.png', to: 'img/b.png'"
         let cases: [(String, SegueError.Kind, String)] = [
