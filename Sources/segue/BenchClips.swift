@@ -53,7 +53,7 @@ extension BenchCommand {
         var spec = SequenceSpec(file: "bench")
         spec.size = size
         spec.clips = clips.map { SequenceSpec.Clip(file: $0) }
-        var request = TransitionRequest(effect: name)
+        var request = try transitionRequest(effect: name)
         request.duration = Self.clipTransitionSeconds
         request.timing = "linear"
         spec.transitions = [request]
@@ -74,7 +74,7 @@ extension BenchCommand {
         let stat = Stat(times)
         var row = ClipRow(effect: name, from: clips[0], to: clips[1], format: format.rawValue, frames: sequence.timeline.frameCount,
                           seconds: stat, fps: Double(sequence.timeline.frameCount) / stat.median)
-        if let ffmpeg, let xfade = Self.xfadeEquivalents.first(where: { $0.effect == name })?.xfade {
+        if let ffmpeg, let xfade = Self.xfadeEquivalent(of: name, parameters: request.parameters) {
             row.ffmpeg = try timeXfadeClips(ffmpeg, xfade: xfade, sequence: sequence, format: format, dir: dir, segue: stat.median)
         }
         return row

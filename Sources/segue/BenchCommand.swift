@@ -58,6 +58,13 @@ struct BenchCommand: ParsableCommand {
         ("fade", "fade"), ("push", "slideleft"), ("circle-reveal", "circleopen"), ("blur", "hblur"), ("dissolve", "dissolve"),
     ] + XfadeTransition.allCases.filter(\.isInFFmpeg51).map { (EffectTable.xfadePrefix + $0.rawValue, $0.rawValue) }
 
+    /// A request for effect `name` with the `--param` values.
+    func transitionRequest(effect name: String) throws(SegueError) -> TransitionRequest {
+        var job = JobRequest(effect: name)
+        try RequestOptions.readCommandLine(params.map { ("param", $0) }, into: &job)
+        return job.transition
+    }
+
     /// ffmpeg's xfade transition for effect `name`: its equivalent, or for `xfade:custom` the
     /// custom transition with the same expression (xfade's `expr`, quoted for the filter graph).
     static func xfadeEquivalent(of name: String, parameters: [(String, String)]) -> String? {
@@ -203,9 +210,7 @@ struct BenchCommand: ParsableCommand {
         var glRenderer: String?
         var rows: [Row] = []
         for name in names {
-            var job = JobRequest(effect: name)
-            try RequestOptions.readCommandLine(params.map { ("param", $0) }, into: &job)
-            var request = job.transition
+            var request = try transitionRequest(effect: name)
             request.from = from
             request.to = to
             request.size = pixelSize

@@ -95,11 +95,11 @@ public struct ExpressionMachine: @unchecked Sendable {
         }
     }
 
-    /// Straight → premultiplied, `round(c·a/255)` as Segue premultiplies everywhere.
+    /// A straight pixel premultiplied (`AlphaRounding`).
     @inline(__always)
     static func premultiplied(_ pixel: UInt32) -> UInt32 {
         let a = pixel >> 24
-        func scaled(_ c: UInt32) -> UInt32 { let v = c * a + 128; return (v + (v >> 8)) >> 8 }
+        func scaled(_ c: UInt32) -> UInt32 { AlphaRounding.premultiplied(c, alpha: a) }
         return scaled(pixel & 255) | scaled((pixel >> 8) & 255) << 8 | scaled((pixel >> 16) & 255) << 16 | a << 24
     }
 
@@ -109,8 +109,7 @@ public struct ExpressionMachine: @unchecked Sendable {
         let shift = channelShift(plane: plane)
         let a = pixel >> 24
         let c = (pixel >> shift) & 255
-        if shift == 24 || a == 255 { return Double(c) }
-        return a == 0 ? 0 : Double(min(255, (c * 255 + a / 2) / a))
+        return shift == 24 || a == 255 ? Double(c) : Double(AlphaRounding.straight(c, alpha: a))
     }
 }
 
@@ -338,7 +337,7 @@ private struct Run {
             } else {
                 for l in range {
                     let c = UInt32(row[l]), a = UInt32(row[l | 3])
-                    d[l] = l & 3 == 3 || a == 255 ? Double(c) : a == 0 ? 0 : Double(min(255, (c * 255 + a / 2) / a))
+                    d[l] = l & 3 == 3 || a == 255 ? Double(c) : Double(AlphaRounding.straight(c, alpha: a))
                 }
             }
         }

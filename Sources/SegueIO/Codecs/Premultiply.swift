@@ -1,3 +1,5 @@
+import SegueCore
+
 // Conversions between the premultiplied alpha Segue works in and the straight alpha of
 // image files and video encoders.
 
@@ -6,7 +8,7 @@
 let unpremultiplyTable: [UInt8] = {
     var t = [UInt8](repeating: 0, count: 65536)
     for a in 1..<256 {
-        for c in 0..<256 { t[a << 8 | c] = UInt8(min(255, (c * 255 + a / 2) / a)) }
+        for c in 0..<256 { t[a << 8 | c] = UInt8(AlphaRounding.straight(UInt32(c), alpha: UInt32(a))) }
     }
     return t
 }()
@@ -18,10 +20,7 @@ func premultiply(_ bytes: inout [UInt8]) {
         while i < p.count {
             let a = UInt32(p[i + 3])
             if a != 255 {
-                for k in 0..<3 {
-                    let v = UInt32(p[i + k]) * a + 128
-                    p[i + k] = UInt8((v + (v >> 8)) >> 8)
-                }
+                for k in 0..<3 { p[i + k] = UInt8(AlphaRounding.premultiplied(UInt32(p[i + k]), alpha: a)) }
             }
             i += 4
         }
