@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "SeguePipelineTests", dependencies: [
             "SegueCore", "SegueEffects", "SegueGLSL", "SegueSoftware", "SegueGL", "SegueIO", "SegueAuthoring", "SeguePipeline",
             "SegueTestSupport",
-        ]),
+        ], exclude: ["Xfade/xfade-custom-corpus.txt"]),
         .testTarget(name: "SegueServeTests", dependencies: ["segue", "SegueCore", "SegueIO", "SegueServe", "SegueTestSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "SegueCore", "SegueIO", "SegueTestSupport"]),
     ]

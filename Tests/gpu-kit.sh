@@ -17,7 +17,7 @@ command -v jq >/dev/null || fail "jq is not installed (make test-deps)"
 out=$(mktemp -d "${TMPDIR:-/tmp}/segue-gpu-kit-XXXXXX")
 trap 'rm -rf "$out"' EXIT
 OUT=$out "$kit/gpu-proof.sh" --quick >"$out/stdout" 2>&1 || { tail -20 "$out/stdout" >&2; fail "gpu-proof.sh --quick exited $?"; }
-for file in gpu-proof.json gpu-proof.md gpu-proof.log info.json; do
+for file in gpu-proof.json gpu-proof.md gpu-proof.log info.json expression-parity.txt; do
     [ -s "$out/$file" ] || fail "no $file in its reports"
 done
 
@@ -40,5 +40,8 @@ check "bench rows on both renderers, render only and end to end raw and png" \
 check "a sustained render sampled every second" '.sustained.frames > 0 and (.sustained.samples | length) >= 1'
 check "readback timed at ring depths" '(.readback | length) >= 2 and ([.readback[].fps > 0] | all)'
 check "memory reported" '.memory.peakResidentMiB > 0'
+expressions=$(grep -c . "$kit/xfade-custom-corpus.txt")
+[ "$(grep -c ' PSNR ' "$out/expression-parity.txt")" -eq $((expressions * 4)) ] ||
+    fail "expression-parity.txt has not every expression × 2 sizes × 2 progress values compared"
 grep -q '^## Parity' "$out/gpu-proof.md" && grep -q '^## Bench' "$out/gpu-proof.md" || fail "gpu-proof.md lacks its sections"
 echo "gpu-kit: ok ($(jq -r '.device.info.gl.renderer' "$report"), $(jq '.parity.checks | length' "$report") effects at parity)"

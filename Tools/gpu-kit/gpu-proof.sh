@@ -8,14 +8,16 @@
 # OUT/gpu-proof.json, OUT/gpu-proof.md   the reports (rewritten after every section)
 # OUT/info.json                          `segue info --json`: the EGL platforms tried and why they failed
 # OUT/gpu-proof.log                      what the script found and everything segue printed
+# OUT/expression-parity.txt              xfade:custom's test corpus on GL against software, a line each
 set -uo pipefail
 
 kit=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$kit")
 out=${OUT:-$root/gpu-proof-out}
 mode=(--require-gpu)
+expression_sizes="1920x1080 1279x719"
 case "${1:-}" in
-    --quick) mode=(--quick) ;;
+    --quick) mode=(--quick); expression_sizes="64x36 33x17" ;;
     "") ;;
     *) echo "usage: $0 [--quick]" >&2; exit 64 ;;
 esac
@@ -70,4 +72,32 @@ cd "$root" && "$segue" proof "${mode[@]}" --examples docs/examples/shaders \
     --json-report "$out/gpu-proof.json" --markdown-report "$out/gpu-proof.md" 2>&1 | tee -a "$log" >&2
 status=${PIPESTATUS[0]}
 note "segue proof: exit $status"
+
+# xfade:custom on GL runs each expression as double-float GLSL, whose error-free sums a
+# driver's compiler could fuse or fold away: the tests' corpus (xfade-custom-corpus.txt, every
+# function and variable), each expression at two sizes and progress 0.3 and 0.7, on both
+# renderers, compared; below 40 dB fails.
+expression_report=$out/expression-parity.txt
+: >"$expression_report"
+expression_failures=0
+for size in $expression_sizes; do
+    while IFS= read -r expression; do
+        [ -n "$expression" ] || continue
+        for at in 0.3 0.7; do
+            for backend in software gl; do
+                "$segue" still xfade:custom --param "expr=$expression" --at "$at" --size "$size" \
+                    --timing linear --backend "$backend" -o "$scratch/$backend.png" 2>>"$log" || rm -f "$scratch/$backend.png"
+            done
+            result=$("$segue" compare "$scratch/software.png" "$scratch/gl.png" 2>&1 | head -1)
+            echo "$size p=$at $result | $expression" >>"$expression_report"
+            psnr=$(echo "$result" | awk '$1 == "PSNR" { print $2 }')
+            if [ -z "$psnr" ] || { [ "$psnr" != inf ] && awk -v p="$psnr" 'BEGIN { exit !(p < 40) }'; }; then
+                expression_failures=$((expression_failures + 1))
+            fi
+            rm -f "$scratch/software.png" "$scratch/gl.png"
+        done
+    done <"$kit/xfade-custom-corpus.txt"
+done
+note "xfade:custom parity: $(wc -l <"$expression_report") comparisons, $expression_failures below 40 dB"
+[ "$expression_failures" -eq 0 ] || [ "$status" -ne 0 ] || status=1
 exit "$status"

@@ -13,6 +13,7 @@
 #                  the dispatch libraries through which the NVIDIA driver's EGL is loaded. Mesa's
 #                  EGL vendor is never carried, so glvnd cannot pick llvmpipe over the GPU.
 # KIT/gpu-proof.sh the proof (Tools/gpu-kit/gpu-proof.sh)
+# KIT/xfade-custom-corpus.txt  the expressions it checks xfade:custom with (the tests' corpus)
 #
 # Fails when the kit and the working tree that travels with it exceed the 64 MiB a device
 # call carries.
@@ -54,6 +55,7 @@ for deb in "$downloads"/*.deb; do dpkg -x "$deb" "$kit/glvnd"; done
 
 cp "$here/gpu-proof.sh" "$kit/gpu-proof.sh"
 chmod +x "$kit/gpu-proof.sh"
+cp "$here/../../Tests/SeguePipelineTests/Xfade/xfade-custom-corpus.txt" "$kit/"
 
 kit_bytes=$(du -sb "$kit" | cut -f1)
 tree_bytes=$(git ls-files -co --exclude-standard -z | du --files0-from=- -cb 2>/dev/null | tail -1 | cut -f1)
