@@ -30,11 +30,16 @@ public protocol Effect: Sendable {
     /// The image an `.image` parameter left empty stands for, at the canvas size; nil when the
     /// parameter needs a file.
     func builtinImage(parameter: String, size: PixelSize) -> PixelBuffer?
+
+    /// Refuses, before any frame is drawn, parameters that cannot work on this canvas at this
+    /// scale (an element map whose rectangles lie off the screen). `frame` is the first frame.
+    func check(_ frame: FrameContext) throws(SegueError)
 }
 
 extension Effect {
     public func restingSnapshot(atEnd: Bool) -> ImageRef? { atEnd ? .to : .from }
     public func builtinImage(parameter: String, size: PixelSize) -> PixelBuffer? { nil }
+    public func check(_ frame: FrameContext) throws(SegueError) {}
 }
 
 /// One row of the effect table.

@@ -11,6 +11,7 @@ public enum EffectTable {
         Present.dismissEntry,
         Diagonal.entry,
         Zoom.entry,
+        MagicMove.entry,
         Card.entry,
         Bubble.entry,
         CircleReveal.entry,

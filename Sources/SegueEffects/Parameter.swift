@@ -151,3 +151,14 @@ public struct ExpressionText: UnrangedParameterType, Hashable {
     }
     public var parameterValue: ParameterValue { .string(text) }
 }
+
+/// A screen's named rectangles (`ParameterKind.elements`), carried as Segue's JSON.
+extension ElementMap: UnrangedParameterType {
+    public static var parameterKind: ParameterKind { .elements }
+    public init?(parameterValue: ParameterValue) {
+        guard case .string(let json) = parameterValue,
+              let map = try? ElementMap.read(Array(json.utf8), source: "element map") else { return nil }
+        self = map
+    }
+    public var parameterValue: ParameterValue { .string(jsonText) }
+}

@@ -15,6 +15,10 @@ public enum ParameterKind: Hashable, Sendable, Codable {
     /// An expression in ffmpeg's language (xfade's `custom`), or `@PATH` naming a file that
     /// holds one; checked when read, kept as its text.
     case expression
+    /// The named rectangles of a screen (`ElementMap`): `@PATH` naming a JSON file, an Android
+    /// `uiautomator dump` or an XCUITest list, or the JSON itself; read and checked when the
+    /// parameter is, kept as Segue's JSON (`ElementMap.jsonText`).
+    case elements
 }
 
 /// A parameter value. Points and rects are in the unit the parameter names (pt or px).
@@ -106,6 +110,17 @@ public struct ParameterSpec: Hashable, Sendable, Codable {
                 }
             }
             return .string(expression)
+        case .elements:
+            let map: ElementMap
+            if text.hasPrefix("@") {
+                let path = String(text.dropFirst())
+                map = try ElementMap.read(try InputFile.contents(path, maxBytes: Limits.elementMapBytes), source: path)
+            } else if let first = text.first(where: { !$0.isWhitespace }), "[{".contains(first) {
+                map = try ElementMap.read(Array(text.utf8), source: "parameter \(name)")
+            } else {
+                throw bad("expected @FILE (JSON, a uiautomator dump or an XCUITest list) or the JSON map itself")
+            }
+            return .string(map.jsonText)
         case .color:
             guard let c = Color(parsing: text) else { throw bad("expected #rrggbb, #rrggbbaa, black, white or clear") }
             return .color(c)

@@ -43,6 +43,7 @@ struct GLFrame {
         case .xfadeExpression(let xfade): try draw(xfade)
         case .smpteWipe(let wipe): try draw(wipe)
         case .mix(let mix): try draw(mix)
+        case .pair(let pair): try draw(pair)
         }
     }
 

@@ -60,6 +60,7 @@ public struct EffectListing: Encodable, Sendable {
         case .uniform(let type): return type == "sampler2D" ? "sampler2D image file" : type
         case .image: return "image file"
         case .expression: return "ffmpeg expression, or @file"
+        case .elements: return "element map @file (JSON, uiautomator dump, XCUITest list)"
         }
     }
 }

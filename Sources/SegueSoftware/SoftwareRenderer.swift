@@ -50,17 +50,25 @@ public final class SoftwareRenderer: FrameRenderer {
                 guard let p = pixels[ref] else { throw SegueError(.internalError, "image '\(ref)' was not pinned") }
                 return p
             }
-            let ops = try rowOps(for: lowered, source: source, sizes: pinned.mapValues(\.size), opaqueImages: images.opaqueImages)
-            let widest = pinned.values.map(\.width).reduce(plan.size.width, max)
-            draw(ops, into: &target, scratchBytes: 2 * (widest + 4) * MemoryLayout<UInt32>.stride)
+            // A band's scratch: two rows of the widest image for a layer's sampling, and one
+            // more ahead of them for a pair's group row (`PairOp`).
+            let scratchRow = pinned.values.map(\.width).reduce(plan.size.width, max) + 4
+            let ops = try rowOps(for: lowered, source: source, sizes: pinned.mapValues(\.size), opaqueImages: images.opaqueImages,
+                                 scratchRow: scratchRow)
+            draw(ops, into: &target, scratchBytes: 3 * scratchRow * MemoryLayout<UInt32>.stride)
             for case let op as XfadeExpressionOp in ops { if let error = op.failure.error { throw error } }
         }
     }
 
     /// Binds every lowered command to its row op: the one place the software renderer reads a plan.
     private func rowOps(for plan: LoweredPlan, source: (ImageRef) throws(SegueError) -> UnsafePointer<UInt32>,
-                        sizes: [ImageRef: PixelSize], opaqueImages: Set<ImageRef>) throws(SegueError) -> [any RowOp] {
+                        sizes: [ImageRef: PixelSize], opaqueImages: Set<ImageRef>, scratchRow: Int) throws(SegueError) -> [any RowOp] {
         let width = plan.size.width
+        func layerOp(_ layer: LoweredLayer) throws(SegueError) -> LayerOp {
+            var op = LayerOp(layer, source: try source(layer.source), sourceIsOpaque: opaqueImages.contains(layer.source), canvasWidth: width)
+            op.expandRowsIfMagnified(canvasHeight: plan.size.height, pool: rowExpansions, executor: executor)
+            return op
+        }
         var ops: [any RowOp] = []
         for step in plan.steps {
             switch step.command {
@@ -68,10 +76,9 @@ public final class SoftwareRenderer: FrameRenderer {
             case .fill(let fill): ops.append(FillOp(fill, width: width))
             case .shadow(let shadow): ops.append(ShadowOp(shadow, canvasWidth: width))
             case .layer(let layer):
-                var op = LayerOp(layer, source: try source(layer.source), sourceIsOpaque: opaqueImages.contains(layer.source),
-                                 canvasWidth: width)
-                op.expandRowsIfMagnified(canvasHeight: plan.size.height, pool: rowExpansions, executor: executor)
-                ops.append(op)
+                ops.append(try layerOp(layer))
+            case .pair(let pair):
+                ops.append(PairOp(pair, first: try layerOp(pair.first), second: try layerOp(pair.second), layerScratchOffset: scratchRow))
             case .reveal(let reveal):
                 ops.append(RevealOp(reveal, inside: try source(reveal.inside), outside: try source(reveal.outside), width: width))
             case .lumaWipe(let wipe):

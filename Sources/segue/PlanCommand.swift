@@ -33,11 +33,11 @@ struct PlanCommand: ParsableCommand {
             case .fill(let f):
                 lines.append("\(i). fill \(f.shape) \(f.color) blend=\(f.blend.rawValue)")
             case .layer(let l):
-                var s = "\(i). layer \(l.source) frame=\(l.frame) opacity=\(readable(l.opacity)) blend=\(l.blend.rawValue)"
-                if let r = l.sourceRect { s += " sourceRect=\(r)" }
-                if !l.cornerRadii.isZero { s += " corners=\(l.cornerRadii)" }
-                if let sh = l.shadow { s += " shadow(\(sh.color), sigma \(readable(sh.sigma)), offset \(sh.offset))" }
-                lines.append(s)
+                lines.append("\(i). layer \(describe(l))")
+            case .pair(let p):
+                lines.append("\(i). pair \(p.name)")
+                lines.append("     + \(describe(p.first))")
+                lines.append("     + \(describe(p.second))")
             case .reveal(let r):
                 let shape: String
                 switch r.shape {
@@ -68,5 +68,13 @@ struct PlanCommand: ParsableCommand {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    private static func describe(_ l: Layer) -> String {
+        var s = "\(l.source) frame=\(l.frame) opacity=\(readable(l.opacity)) blend=\(l.blend.rawValue)"
+        if let r = l.sourceRect { s += " sourceRect=\(r)" }
+        if !l.cornerRadii.isZero { s += " corners=\(l.cornerRadii)" }
+        if let sh = l.shadow { s += " shadow(\(sh.color), sigma \(readable(sh.sigma)), offset \(sh.offset))" }
+        return s
     }
 }

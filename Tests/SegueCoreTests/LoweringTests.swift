@@ -26,8 +26,27 @@ struct LoweringTests {
             case .xfadeExpression: "xfadeExpression"
             case .smpteWipe: "smpteWipe"
             case .mix: "mix"
+            case .pair: "pair"
             }
         }
+    }
+
+    /// A pair whose layers both draw stays a pair, both added, over the pixels either touches
+    /// (clipped to the canvas); with one transparent layer it is the other, drawn over.
+    @Test func pairsLowerToPairsOrToTheirOneLayer() throws {
+        let a = Layer(source: .from, frame: Rect(x: -3.5, y: 2.25, width: 10, height: 5), opacity: 0.25)
+        let b = Layer(source: .to, frame: Rect(x: 4, y: 6, width: 30, height: 4.5), opacity: 0.75)
+        let both = try lower([.pair(LayerPair(name: "x moves", first: a, second: b))])
+        #expect(names(both) == ["clear", "pair"])
+        guard case .pair(let pair) = both.steps[1].command else { Issue.record("no pair"); return }
+        #expect(pair.first.blend == .plus && pair.second.blend == .plus)
+        #expect(pair.columns == 0..<34 && pair.rows == 2..<11)
+        var hidden = b
+        hidden.opacity = 0
+        let one = try lower([.pair(LayerPair(name: "x leaves", first: a, second: hidden))])
+        #expect(names(one) == ["clear", "layer"])
+        guard case .layer(let layer) = one.steps[1].command else { Issue.record("no layer"); return }
+        #expect(layer.blend == .sourceOver && layer.source == .from)
     }
 
     @Test func everyFrameStartsFromAKnownCanvas() throws {

@@ -35,12 +35,15 @@ private func isFinite(_ r: Rect) -> Bool { [r.x, r.y, r.width, r.height].allSati
 
 /// Every number a renderer reads is finite.
 private func allFinite(_ plan: FramePlan) -> Bool {
-    plan.commands.allSatisfy { command in
+    func finite(_ l: Layer) -> Bool {
+        isFinite(l.frame) && (l.sourceRect.map(isFinite) ?? true) && l.opacity.isFinite
+            && [l.cornerRadii.topLeft, l.cornerRadii.topRight, l.cornerRadii.bottomLeft, l.cornerRadii.bottomRight].allSatisfy(\.isFinite)
+    }
+    return plan.commands.allSatisfy { command in
         switch command {
         case .clear(let c): return [c.r, c.g, c.b, c.a].allSatisfy(\.isFinite)
-        case .layer(let l):
-            return isFinite(l.frame) && (l.sourceRect.map(isFinite) ?? true) && l.opacity.isFinite
-                && [l.cornerRadii.topLeft, l.cornerRadii.topRight, l.cornerRadii.bottomLeft, l.cornerRadii.bottomRight].allSatisfy(\.isFinite)
+        case .layer(let l): return finite(l)
+        case .pair(let p): return finite(p.first) && finite(p.second)
         case .fill(let f):
             switch f.shape {
             case .canvas: return f.color.a.isFinite

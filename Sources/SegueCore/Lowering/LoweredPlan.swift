@@ -36,6 +36,19 @@ public enum LoweredCommand: Sendable {
     /// A clear to transparent and the canvas-filling `plus` layers after it, drawn as one pass
     /// rounded once (`CrossDissolve`).
     case mix(CrossDissolve)
+    /// Two layers added in isolation, the sum drawn source-over (`LayerPair`).
+    case pair(LoweredPair)
+}
+
+/// A `LayerPair` of which both layers draw something (a pair with one lowers to that layer,
+/// source-over): both layers' blend is `plus`.
+public struct LoweredPair: Sendable {
+    public var first: LoweredLayer
+    public var second: LoweredLayer
+    /// The canvas pixels either layer can touch (their frames grown to whole pixels, clipped
+    /// to the canvas): the only pixels the pair reads or writes. May be empty.
+    public var columns: Range<Int>
+    public var rows: Range<Int>
 }
 
 /// A colour as the four premultiplied bytes a pixel holds (`Color.premultipliedBytes`).

@@ -66,6 +66,19 @@ extension FramePlan {
             case .smpteWipe(let wipe):
                 for ref in [wipe.from, wipe.to] { try requireCanvasSize(ref, for: "smpte wipe \(wipe.code)") }
                 drawing.append(.smpteWipe(try LoweredSMPTEWipe(wipe, canvas: self.size)))
+            case .pair(let pair):
+                var added = pair
+                added.first.blend = .plus
+                added.second.blend = .plus
+                let first = lowered(added.first, sourceSize: try sizeOf(pair.first.source))
+                let second = lowered(added.second, sourceSize: try sizeOf(pair.second.source))
+                switch (first, second) {
+                case (let a?, let b?): drawing.append(.pair(lowered(a, b)))
+                case (var one?, nil), (nil, var one?):
+                    one.blend = .sourceOver
+                    drawing.append(.layer(one))
+                case (nil, nil): break
+                }
             }
         }
         if let first = drawing.first, first.replacesCanvas {} else {
@@ -120,6 +133,17 @@ extension FramePlan {
                             blend: layer.blend, mapping: mapping, isTexelCopy: isTexelCopy)
     }
 
+    /// Both layers of a pair and the pixels they can touch.
+    private func lowered(_ first: LoweredLayer, _ second: LoweredLayer) -> LoweredPair {
+        let minX = min(first.frame.minX, second.frame.minX), maxX = max(first.frame.maxX, second.frame.maxX)
+        let minY = min(first.frame.minY, second.frame.minY), maxY = max(first.frame.maxY, second.frame.maxY)
+        func span(_ lo: Double, _ hi: Double, _ n: Int) -> Range<Int> {
+            let a = Int(clamp(lo.rounded(.down), 0, Double(n))), b = Int(clamp(hi.rounded(.up), 0, Double(n)))
+            return a < b ? a..<b : 0..<0
+        }
+        return LoweredPair(first: first, second: second, columns: span(minX, maxX, size.width), rows: span(minY, maxY, size.height))
+    }
+
     /// The shadow of a drawn layer, its colour faded by the layer's opacity; nil when transparent.
     private func lowered(_ shadow: Shadow, of layer: LoweredLayer) -> LoweredShadow? {
         let color = PremultipliedColor(shadow.color.withAlpha(shadow.color.a * layer.opacity))
@@ -163,7 +187,7 @@ extension LoweredCommand {
     var replacesCanvas: Bool {
         switch self {
         case .clear, .reveal, .lumaWipe, .shader, .xfade, .xfadeExpression, .smpteWipe, .mix: return true
-        case .fill, .shadow, .layer, .sprites: return false
+        case .fill, .shadow, .layer, .sprites, .pair: return false
         }
     }
 }

@@ -31,6 +31,9 @@ public enum DrawCommand: Hashable, Sendable {
     case xfadeExpression(XfadeExpressionCall)
     /// One of GStreamer's SMPTE 258M wipes between two images; replaces the canvas.
     case smpteWipe(SMPTEWipe)
+    /// Two layers added in isolation, the sum drawn source-over (`LayerPair`); the layers'
+    /// own blend modes are not used.
+    case pair(LayerPair)
 
     /// The command's name, as `segue plan --json` writes it (`"op"`).
     public var name: String { Op(self).rawValue }
@@ -67,7 +70,7 @@ public struct FramePlan: Codable, Hashable, Sendable {
 // Commands encode as `{"op": "layer", …fields}` so `segue plan --json` reads naturally.
 extension DrawCommand: Codable {
     fileprivate enum Op: String, Codable {
-        case clear, layer, fill, reveal, lumaWipe, blur, sprites, shader, xfade, xfadeExpression, smpteWipe
+        case clear, layer, fill, reveal, lumaWipe, blur, sprites, shader, xfade, xfadeExpression, smpteWipe, pair
 
         init(_ command: DrawCommand) {
             switch command {
@@ -82,6 +85,7 @@ extension DrawCommand: Codable {
             case .xfade: self = .xfade
             case .xfadeExpression: self = .xfadeExpression
             case .smpteWipe: self = .smpteWipe
+            case .pair: self = .pair
             }
         }
     }
@@ -101,6 +105,7 @@ extension DrawCommand: Codable {
         case .xfade: self = .xfade(try XfadeCall(from: decoder))
         case .xfadeExpression: self = .xfadeExpression(try XfadeExpressionCall(from: decoder))
         case .smpteWipe: self = .smpteWipe(try SMPTEWipe(from: decoder))
+        case .pair: self = .pair(try LayerPair(from: decoder))
         }
     }
 
@@ -119,6 +124,7 @@ extension DrawCommand: Codable {
         case .xfade(let x): try x.encode(to: encoder)
         case .xfadeExpression(let x): try x.encode(to: encoder)
         case .smpteWipe(let w): try w.encode(to: encoder)
+        case .pair(let p): try p.encode(to: encoder)
         }
     }
 }

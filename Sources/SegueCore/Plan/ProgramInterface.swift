@@ -56,7 +56,7 @@ extension DrawCommand {
         switch self {
         case .reveal(let reveal): return reveal.lowered.map(\.programInterface)
         case .lumaWipe(let wipe): return wipe.programInterface
-        case .clear, .layer, .fill, .blur, .sprites, .shader, .xfade, .xfadeExpression, .smpteWipe: return nil
+        case .clear, .layer, .fill, .blur, .sprites, .shader, .xfade, .xfadeExpression, .smpteWipe, .pair: return nil
         }
     }
 }

@@ -118,6 +118,15 @@ public enum Limits {
     /// A track's completion `speed`.
     public static let gestureSpeed: Allowed<Double> = Allowed(0.01...100)
 
+    // MARK: Element maps (docs/MAGIC-MOVE.md)
+
+    /// Bytes of an element map (JSON, an Android `uiautomator dump`, an XCUITest list): a
+    /// dump of a busy screen is a few hundred kilobytes.
+    public static let elementMapBytes = 8 << 20
+    /// Elements in one map: a photo grid of several hundred cells with room to spare; each
+    /// moving element costs one pass over its own pixels per frame.
+    public static let elementCount = 4096
+
     // MARK: Springs (docs/TIMING.md)
 
     /// `spring(mass:stiffness:damping:)` values; the settling time is then bounded separately.

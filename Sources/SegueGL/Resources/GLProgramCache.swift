@@ -5,12 +5,12 @@ import SegueShaders
 
 /// The renderer's own programs, one per draw command (and the texel-copy variant of layers).
 enum BuiltinProgram: CaseIterable {
-    case layer, layerCopy, mix, fill, shadow, reveal, lumaWipe, blur, sprites, rowPrefixSums, smpteWipe
+    case layer, layerCopy, layerPair, mix, fill, shadow, reveal, lumaWipe, blur, sprites, rowPrefixSums, smpteWipe
 
     var vertex: ShaderFile { self == .sprites ? .spritesVertex : .quad }
     var fragment: ShaderFile {
         switch self {
-        case .layer, .layerCopy: .layer
+        case .layer, .layerCopy, .layerPair: .layer
         case .mix: .mix
         case .fill: .fill
         case .shadow: .shadow
@@ -22,12 +22,19 @@ enum BuiltinProgram: CaseIterable {
         case .smpteWipe: .smpteWipe
         }
     }
-    var defines: [String] { self == .layerCopy ? ["SEGUE_LAYER_COPY"] : [] }
+    var defines: [String] {
+        switch self {
+        case .layerCopy: ["SEGUE_LAYER_COPY"]
+        case .layerPair: ["SEGUE_LAYER_PAIR"]
+        default: []
+        }
+    }
     /// Sampler uniforms and the texture unit each reads (set once at link time).
     var samplers: [(String, Int32)] {
         switch self {
         case .layer, .layerCopy, .blur, .sprites: [("u_image", 0)]
         case .mix: [("u_first", 0), ("u_second", 1)]
+        case .layerPair: [("u_image", 0), ("u_second", 1)]
         case .rowPrefixSums: [("u_image", 0), ("u_sums", 1)]
         case .reveal, .lumaWipe, .fill, .shadow, .smpteWipe: []  // canvas programs bind theirs per draw
         }

@@ -52,6 +52,7 @@ public struct PreparedCut: Sendable {
         offCanvasParameters = OffCanvasParameter.find(given: request.parameters, values: settings.values, canvas: size, scale: scale)
         parameterImages = try Self.parameterImages(entry: entry, effect: effect, values: settings.values, shader: userShader, size: size)
         timeline = try Self.timeline(request, effect: effect, size: size, duration: duration, timing: timing, scale: scale)
+        try effect.check(FrameContext(size: size, timeFraction: 0, time: 0, duration: duration, timing: timing, scale: scale, seed: seed))
         try Self.checkSprites(plan(fraction: 0.5), effect: entry.name)
     }
 
