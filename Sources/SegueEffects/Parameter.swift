@@ -157,7 +157,7 @@ extension ElementMap: UnrangedParameterType {
     public static var parameterKind: ParameterKind { .elements }
     public init?(parameterValue: ParameterValue) {
         guard case .string(let json) = parameterValue,
-              let map = try? ElementMap.read(Array(json.utf8), source: "element map") else { return nil }
+              let map = try? ElementMap.read(Array(json.utf8), source: "") else { return nil }
         self = map
     }
     public var parameterValue: ParameterValue { .string(jsonText) }

@@ -116,7 +116,9 @@ public struct ParameterSpec: Hashable, Sendable, Codable {
                 let path = String(text.dropFirst())
                 map = try ElementMap.read(try InputFile.contents(path, maxBytes: Limits.elementMapBytes), source: path)
             } else if let first = text.first(where: { !$0.isWhitespace }), "[{".contains(first) {
-                map = try ElementMap.read(Array(text.utf8), source: "parameter \(name)")
+                do throws(SegueError) { map = try ElementMap.read(Array(text.utf8), source: "") } catch {
+                    throw SegueError(.invalidInput, "parameter \(name): \(error.detail)", line: error.line, column: error.column)
+                }
             } else {
                 throw bad("expected @FILE (JSON, a uiautomator dump or an XCUITest list) or the JSON map itself")
             }

@@ -89,8 +89,8 @@ public struct FrameQuery: Sendable {
     }
 
     /// `param=name=value` pairs; a value naming an image (an `.image` parameter, a shader's
-    /// `sampler2D`) must be a served image and is replaced by its real path; an expression
-    /// must be text, not `@FILE`.
+    /// `sampler2D`) must be a served image and is replaced by its real path; an expression or
+    /// an element map must be text, not `@FILE`.
     static func parameters(_ texts: [String], request: TransitionRequest, files: ServedFiles) throws(ServeFailure) -> [(String, String)] {
         var pairs: [(String, String)] = []
         for text in texts {
@@ -104,10 +104,10 @@ public struct FrameQuery: Sendable {
         do throws(SegueError) { resolved = try request.catalog.resolve(request.effect) } catch { throw .segue(error) }
         var imageNames = Set(resolved.entry.descriptor.parameters.filter { $0.kind == .image }.map(\.name))
         imageNames.formUnion((resolved.shader?.parameters ?? []).filter { $0.type == "sampler2D" }.map(\.name))
-        // An expression comes as its text: `@FILE` would read any file the server can.
-        let expressionNames = Set(resolved.entry.descriptor.parameters.filter { $0.kind == .expression }.map(\.name))
-        if let (name, _) = pairs.first(where: { expressionNames.contains($0.0) && $0.1.hasPrefix("@") }) {
-            throw .segue(.usage("param \(name): give the expression's text; serve reads no @FILE"))
+        // An expression or an element map comes as its text: `@FILE` would read any file the server can.
+        let textNames = Set(resolved.entry.descriptor.parameters.filter { $0.kind == .expression || $0.kind == .elements }.map(\.name))
+        if let (name, _) = pairs.first(where: { textNames.contains($0.0) && $0.1.hasPrefix("@") }) {
+            throw .segue(.usage("param \(name): give the text itself; serve reads no @FILE"))
         }
         return try pairs.map { (name, value) throws(ServeFailure) in
             guard imageNames.contains(name), !value.isEmpty else { return (name, value) }

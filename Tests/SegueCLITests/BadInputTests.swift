@@ -65,6 +65,30 @@ import SegueIO
         #expect(!FileManager.default.fileExists(atPath: path("a.png")))
     }
 
+    /// Issue 28: a bad element map is one line naming the file and the element, exit 65 (a
+    /// missing file 66, half a pair of maps 64), and nothing is written.
+    @Test func magicMoveElementMapMistakes() throws {
+        func still(_ from: String, _ to: String? = nil) -> [String] {
+            ["still", "magic-move", "--param", "from-elements=\(from)"] + (to.map { ["--param", "to-elements=\($0)"] } ?? [])
+                + ["--at", "0.5", "--size", "120x200", "-o", path("a.png")]
+        }
+        let good = try write("good.json", Array(#"[{"id": "a", "frame": [1, 2, 30, 40]}]"#.utf8))
+        let duplicate = try write("dup.json", Array(#"[{"id": "a", "frame": [1, 2, 3, 4]}, {"id": "a", "frame": [5, 6, 7, 8]}]"#.utf8))
+        let empty = try write("empty.json", Array(#"[{"id": "a", "frame": [1, 2, 0, 4]}]"#.utf8))
+        let off = try write("off.json", Array(#"{"units": "pixels", "elements": [{"id": "far", "frame": [500, 2, 3, 4]}]}"#.utf8))
+        let malformed = try write("bad.xml", Array(#"<hierarchy><node resource-id="a" bounds="[0,0][9"#.utf8))
+        let huge = try write("huge.json", [UInt8](repeating: 0x20, count: Limits.elementMapBytes + 1))
+        try expectFailure(still("@" + duplicate, "@" + good), code: 65, mentions: #"dup.json: element 2 "a": the same id as element 1"#)
+        try expectFailure(still("@" + good, "@" + empty), code: 65, mentions: #"empty.json: element 1 "a": width and height must be positive"#)
+        try expectFailure(still("@" + off, "@" + good), code: 65, mentions: #"off.json: from-elements: element 1 "far""#)
+        try expectFailure(still("@" + malformed, "@" + good), code: 65, mentions: "bad.xml")
+        try expectFailure(still("@" + huge, "@" + good), code: 65, mentions: "huge.json")
+        try expectFailure(still("@" + path("missing.json"), "@" + good), code: 66, mentions: "missing.json")
+        try expectFailure(still("@" + good), code: 64, mentions: "give both from-elements and to-elements")
+        try expectFailure(still("good.json", "@" + good), code: 65, mentions: "expected @FILE")
+        #expect(!FileManager.default.fileExists(atPath: path("a.png")))
+    }
+
     @Test func truncatedPNG() throws {
         var png = try PNGCodec.encode(TestPattern.small, compression: .fast)
         png.removeLast(png.count / 2)

@@ -57,6 +57,8 @@ import Testing
             ("effect=fade&at=0.5&gesture=x.json", "unknown query key 'gesture'"),
             ("effect=xfade:custom&at=0.5&param=expr%3D%40%2Fetc%2Fpasswd", "serve reads no @FILE"),
             ("effect=xfade:custom&at=0.5&param=expr%3DA%2Bfoo(1)", "column 3: unknown function 'foo'"),
+            ("effect=magic-move&at=0.5&param=from-elements%3D%40%2Fetc%2Fpasswd", "serve reads no @FILE"),
+            ("effect=magic-move&at=0.5&param=from-elements%3D%5B%7B%22id%22%3A%22a%22%7D%5D", #"missing "frame""#),
         ]
         for (query, message) in cases {
             let reply = try server.get("/api/frame?" + query)

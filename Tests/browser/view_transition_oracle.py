@@ -1,12 +1,103 @@
 #!/usr/bin/env python3
-"""(docstring written at the end)"""
+"""View transitions in headless Chromium, the oracle of Segue's magic-move (style=view-transition).
+
+    .build/browser-venv/bin/python Tests/browser/view_transition_oracle.py .build/debug/segue [--keep DIR]
+    (make test-view-transitions)
+
+What it checks. For three generated pairs of photo-like screens (gradients, soft blobs, stripes,
+grain) at 390×844, 360×640 and 401×287, with element maps that move and grow a circle, change an
+aspect ratio (80×80 → 300×120, 90×40 → 40×120), swap two elements (which overlap on the way),
+shrink a photo 0.3× across them, and have old-only and new-only elements (every new list in
+another order than the old), it builds the page below, runs a CSS view transition in Debian's
+headless Chromium, pauses it and captures t = 0, 0.2, 0.5, 0.8 and 1. Then, for each t:
+  * Chromium's frame against a numpy model of the facts below (>= 40 dB; measured 45-47 dB at
+    0 < t < 1, 75-82 dB at the ends): a check of the page and of Chromium itself;
+  * at t = 0 and 1, Chromium's frame against FROM.png / TO.png (>= 60 dB);
+  * `segue still magic-move --param style=view-transition ... --backend software` and `gl`
+    against Chromium's frame through `segue compare` (>= 38 dB).
+What a wrong renderer scores here (the model with one fact changed, against Chromium, at
+t = 0.2/0.5/0.8): linear timing 19-27 dB; images stretched to the group's height 30-32 dB (where
+an aspect ratio changes); images clipped to the group 35-38 dB; stacking by the new state's order
+31-36 dB; source-over instead of plus-lighter 34-38 dB; the facts as below 45-47 dB.
+Before the transition, the page's old state must be FROM.png (max difference <= 2): the images
+are loaded and placed. Any failure, error, or a browser that does not start exits 1 (never
+skips); temporary files go on every exit path (--keep DIR copies them first, with the model's
+frames and |Segue - Chromium| × 4 difference images).
+
+The page. Exactly W×H CSS px at device scale 1 (Emulation.setDeviceMetricsOverride; checked
+through innerWidth/innerHeight/devicePixelRatio/scrollWidth/scrollHeight), margin 0, no
+scrollbars, served over http://127.0.0.1 by a local server. A state is an <img> of the screen
+and, per element in paint order, an absolutely positioned div at its frame with
+view-transition-name (the id sanitised: vt- + [A-Za-z0-9_-], others as _hex_), border-radius,
+and `background: url(SCREEN) -x -y / W H no-repeat`. Every image is preloaded and decode()d and
+the old state painted (two rAFs) before document.startViewTransition(() => build('to')); once
+`ready` resolves every animation from document.getAnimations() is paused; for each t its
+currentTime is set to t × 250 ms, two rAFs, then Page.captureScreenshot (PNG, clip W×H, scale 1).
+Chromium runs with --headless=new --disable-gpu (software compositing), --force-color-profile=srgb.
+
+Facts verified on Chromium 156.0.8078.108 (Debian 12), with numbers:
+ 1. Timing. Every view-transition animation has duration 250 ms, fill both, effect easing
+    `linear` and keyframe easing `ease` (animation-timing-function becomes the keyframes'
+    easing; with two keyframes that is ease over the whole). So one e = ease(t),
+    cubic-bezier(0.25, 0.1, 0.25, 1), drives the groups and the opacities: a black→white root
+    gives 25, 76, 131, 175, 205, 226, 240, 249, 254 at t = 0.1…0.9 against 255·e = 24.2, 75.3,
+    130.9, 174.1, 204.6, 225.7, 239.9, 248.8, 253.6 (the +1 is fact 6). One animation each:
+    group (transform, width, height) for root and for names in both states; fade-out and
+    plus-lighter on ::view-transition-old; fade-in and plus-lighter on ::view-transition-new.
+    A name in one state only has no group animation and no plus-lighter: just the fade.
+ 2. Group geometry. Top-left and width interpolate linearly in e, not snapped: edges of a
+    white element 100×100 at (50,40) → 160×80 at (200,100), measured by pixel coverage:
+    left 64.217 / 111.273 / 170.356 / 194.067 against 64.219 / 111.277 / 170.361 / 194.069 at
+    t = 0.1 / 0.25 / 0.5 / 0.75; top 45.684 / 64.506 / 88.142 / 97.625 against 45.688 / 64.511 /
+    88.144 / 97.628. Edges are antialiased (coverage), e.g. left column 180/230 for 0.781.
+ 3. Images. Old and new image are each as wide as the group, keep their own aspect ratio
+    (height = width × h/w of their own frame), hang from the group's top and are not clipped:
+    the old 100×100 image reaches y = 189.3 at t = 0.25 while the group ends at 156.3.
+    Measured exception: the drawn image size is round(width) × round(width × h/w) (layout
+    snaps the replaced box's size; the origin keeps its fraction): fitted widths 106.02,
+    131.00, 148.00, 155.99, 159.99 for exact 105.688, 130.799, 148.144, 156.446, 159.659; the new
+    image's height round(55.564) = 56.00, not round(111.127)/2. The right/bottom edges are thus
+    up to 0.5 px off the exact ones. (The model does this; exact sizes cost 0.3-1 dB.)
+ 4. Sampling. Bilinear, clamped at the image's edges, no mipmaps: a 1-px checkerboard drawn at
+    0.27× keeps values 32…223 (aliasing), not a mip's grey. Software-compositing quirks, below
+    1 px and not worth copying: at scale 1 the old image's content lands on the nearest half
+    pixel (x 64.219 → 64.0, 94.287 → 94.5) and the new image's on the next half pixel up
+    (64.219 → 64.5, 94.287 → 94.5, 199.147 → 199.5), while the quad's edges stay exact; scaled,
+    the old image maps exactly onto [x, x + round(w)] (fit 170.360 for 170.361) and the new one's
+    content sits about 0.2-0.5 px right and 0.1-0.35 px down of it.
+ 5. Blending. Inside a group the pair is old·(1−e) + new·e added in premultiplied space
+    (mix-blend-mode: plus-lighter in the isolated ::view-transition-image-pair), then drawn
+    source-over on what lies below: a white old and white new image give 254/255 (full), a black
+    old under a white new gives 255·e with the root hidden. An old-only element fades out in
+    place (1−e: 150 for 150.8 at t = 0.25), a new-only one fades in (e: 105 for 104.2).
+ 6. Root. The root group cross-fades the two whole-page snapshots the same way over the white
+    canvas. Opacities are quantised to 8 bits (floor) so the pair's alpha is 254/255 at 0 < t < 1
+    and 1/255 of white shows: a black→black root reads 1, and Chromium's frames are 0-2 levels
+    (mean ≈ +1) brighter than the exact mix (red 200→40 at t = 0.5: 73 for 71.6). This +1 bias
+    alone caps model and Segue at ≈ 46-47 dB against Chromium (≈ 49-51 dB once removed). At t = 0
+    and t = 1 the frames are exact.
+ 7. Root snapshot excludes named elements: a white element on a black page leaves the root's old
+    and new images black (1, i.e. fact 6) at both its places. (In this test each element shows
+    its screen's own pixels, so it makes no difference here.)
+ 8. Stacking. Groups paint in the old state's paint order, then the names new in the new state
+    in its order; the new state's order of shared names does not matter: old [a, b], new
+    [b, a, c] at one place → b over a, c (new-only) over both, at every t.
+ 9. Rounded corners are in each snapshot (antialiased by Chromium's clip: up to ±51 levels from
+    exact area coverage on a few edge pixels) and scale with the image.
+10. Fractional frames: layout snaps an element's edges to whole pixels (left 110.5 → 111, top
+    20.25 → 20, bottom 60.55 → 61) and its background (at −110.5 px) is resampled by half a pixel
+    (up to 7 levels off FROM.png at t = 0); "snapped frames everywhere" fits Chromium better
+    (43.5-52 dB) than exact frames (40.7-46.8 dB). This test keeps frames on whole pixels.
+"""
 import argparse
+import base64
 import functools
 import http.server
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -19,9 +110,14 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
-DURATION_MS = 250.0          # the UA stylesheet's ::view-transition-group(*) animation-duration
+DURATION_MS = 250.0        # the UA stylesheet's ::view-transition-group(*) animation-duration
+BACKENDS = ("software", "gl")
+SEGUE_MIN_DB = 38.0        # Segue's frame against Chromium's
+MODEL_MIN_DB = 40.0        # Chromium's frame against the model of the facts (measured: 45-47 dB)
+END_MIN_DB = 60.0          # Chromium's t=0 / t=1 frame against FROM / TO (measured: 75-82 dB)
 BROWSER_START_TRIES = 3
 SCRIPT_SECONDS = 30
+SEGUE_SECONDS = 120
 
 
 class Failure(Exception):
@@ -38,8 +134,8 @@ def check(condition, message):
 
 def start_browser():
     """Debian's chromium and chromium-driver; no download, no fallback: a missing browser fails.
-    Tried up to BROWSER_START_TRIES times (a driver that loses the race for its port, a renderer
-    that crashes at start on a loaded machine), then the last error fails the test."""
+    Tried up to BROWSER_START_TRIES times (a driver losing the race for its port, a browser that
+    crashes at start on a loaded machine); then the last error fails the test."""
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     for path in (chromium, driver_path):
@@ -48,20 +144,26 @@ def start_browser():
     for attempt in range(BROWSER_START_TRIES):
         options = Options()
         options.binary_location = chromium
+        # Software compositing (--disable-gpu), sRGB output with no colour conversion, scale 1.
         for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--window-size=800,1000", "--force-device-scale-factor=1", "--hide-scrollbars",
-                     "--force-color-profile=srgb", "--disable-lcd-text", "--disable-extensions",
-                     "--mute-audio", "--no-first-run", "--disable-background-timer-throttling",
-                     "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows"):
+                     "--force-color-profile=srgb", "--disable-extensions", "--mute-audio", "--no-first-run",
+                     "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                     "--disable-backgrounding-occluded-windows"):
             options.add_argument(flag)
         try:
             driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+        except Exception as error:      # retried, then reported
+            last = error
+            time.sleep(1 + attempt)
+            continue
+        try:
             driver.set_script_timeout(SCRIPT_SECONDS)
             driver.set_page_load_timeout(SCRIPT_SECONDS)
             return driver
-        except Exception as error:      # noqa: BLE001 - retried, then reported
-            last = error
-            time.sleep(1 + attempt)
+        except Exception:
+            driver.quit()
+            raise
     raise Failure(f"chromium did not start in {BROWSER_START_TRIES} tries: {type(last).__name__}: {last}")
 
 
@@ -69,14 +171,10 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def end_headers(self):
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
-
 
 class FileServer:
-    """A local HTTP server for one folder, on a free port of 127.0.0.1 (a page from file:// may
-    not fetch its images as an http:// origin does; an http origin is what a real page has)."""
+    """A local HTTP server for one folder on a free port of 127.0.0.1: the page and its two
+    screens come from an http origin, as a real page's do (no file:// peculiarities)."""
 
     def __init__(self, folder):
         handler = functools.partial(QuietHandler, directory=folder)
@@ -91,10 +189,21 @@ class FileServer:
 
 
 def css_name(element_id):
-    """A view-transition-name from an element id: letters, digits, '-' and '_' kept, anything else
-    as _XX (its code point), prefixed so it never starts with a digit nor is a keyword."""
-    return "vt-" + "".join(c if c.isascii() and (c.isalnum() or c in "-_") else f"_{ord(c):x}"
+    """A view-transition-name from an element id: ASCII letters, digits, '-' and '_' kept, any
+    other character as _XX (its code point in hex); prefixed so that it never starts with a digit
+    and is never a keyword (none, root, auto, match-element)."""
+    return "vt-" + "".join(c if c.isascii() and (c.isalnum() or c in "-_") else f"_{ord(c):x}_"
                            for c in element_id)
+
+
+def page_html(width, height, from_map, to_map, extra_css=""):
+    """The test page: both states (screen image and named elements) for build('from'/'to')."""
+    def state(image, element_map):
+        return {"image": image, "elements": [
+            {"name": css_name(e["id"]), "frame": e["frame"], "cornerRadius": e.get("cornerRadius", 0)}
+            for e in element_map["elements"]]}
+    states = {"from": state("from.png", from_map), "to": state("to.png", to_map)}
+    return PAGE % {"W": width, "H": height, "states": json.dumps(states), "extra_css": extra_css}
 
 
 PAGE = """<!doctype html>
@@ -143,7 +252,7 @@ async function prepare() {
   build('from');
   for (const img of document.images) await img.decode();
   await frames(); await frames();
-  return 'ok';
+  return typeof document.startViewTransition;
 }
 async function begin() {
   const transition = document.startViewTransition(() => build('to'));
@@ -156,16 +265,86 @@ async function begin() {
     name: a.animationName, pseudo: a.effect.pseudoElement,
     duration: a.effect.getComputedTiming().duration,
     easing: a.effect.getComputedTiming().easing,
+    keyframeEasings: a.effect.getKeyframes().map(k => k.easing),
     fill: a.effect.getComputedTiming().fill}));
 }
-async function seek(fraction) {
-  for (const a of window.__animations) a.currentTime = fraction * a.effect.getComputedTiming().duration;
+async function seek(milliseconds) {
+  for (const a of window.__animations) a.currentTime = milliseconds;
   await frames();
   return window.__animations.map(a => a.currentTime);
 }
 </script>
 </body></html>
 """
+
+
+
+class ChromiumOracle:
+    """One headless Chromium for the whole run. A scenario: its page from the local server, the
+    old state painted, startViewTransition() swapping to the new state, every animation paused
+    once `ready` resolves, then for each time the animations set to t × 250 ms, two frames, and
+    a screenshot through the DevTools protocol."""
+
+    def __init__(self):
+        self.driver = start_browser()
+        self.size = None
+
+    def close(self):
+        if self.driver is not None:
+            try:
+                self.driver.quit()
+            finally:
+                self.driver = None
+
+    def call(self, function, *args):
+        """Awaits the page's async `function(args)`; a rejection or exception fails the test."""
+        result = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            f"{function}(...Array.from(arguments).slice(0, -1))"
+            ".then(v => done({ok: v}), e => done({error: String(e && e.stack || e)}));", *args)
+        check(isinstance(result, dict) and "ok" in result, f"the page's {function}() failed: {result}")
+        return result["ok"]
+
+    def open(self, url, width, height):
+        """Loads the page at exactly width×height CSS px, scale 1, with the old state painted."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        self.size = (width, height)
+        self.driver.get(url)
+        check(self.call("prepare") == "function", "this Chromium has no document.startViewTransition")
+        inner = self.driver.execute_script(
+            "return [innerWidth, innerHeight, devicePixelRatio,"
+            " document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+        check(inner == [width, height, 1, width, height],
+              f"viewport [innerWidth, innerHeight, dpr, scrollWidth, scrollHeight] is {inner}, not [{width}, {height}, 1, {width}, {height}]")
+
+    def begin(self, names):
+        """Starts the transition and pauses it; checks the animations are the UA stylesheet's
+        (250 ms, `ease` keyframes, fill both) for the root and every name."""
+        animations = self.call("begin")
+        for a in animations:
+            check(a["duration"] == DURATION_MS and a["fill"] == "both"
+                  and all(k == "ease" for k in a["keyframeEasings"]) and a["easing"] == "linear",
+                  f"an unexpected view-transition animation: {a}")
+        groups = {a["pseudo"] for a in animations if a["pseudo"].startswith("::view-transition-")}
+        for name in ["root"] + list(names):
+            check(any(f"({name})" in g for g in groups), f"no view-transition animation for {name}: {sorted(groups)}")
+        return animations
+
+    def seek(self, t):
+        times = self.call("seek", t * DURATION_MS)
+        check(all(abs(x - t * DURATION_MS) < 1e-6 for x in times), f"animations not at {t * DURATION_MS} ms: {times}")
+
+    def capture(self, path):
+        width, height = self.size
+        shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "fromSurface": True, "captureBeyondViewport": False,
+            "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+        pixels = read_rgb(path)
+        check(pixels.shape[:2] == (height, width), f"the screenshot is {pixels.shape[1]}×{pixels.shape[0]}, not {width}×{height}")
+        return pixels
 
 
 # ---------------------------------------------------------------------------------------------
@@ -268,52 +447,6 @@ def model_frame(from_image, to_image, from_map, to_map, t, snap_size=True):
     return out * 255
 
 
-class ChromiumOracle:
-    """One headless Chromium; a scenario is a page on the local server, an opened view transition,
-    paused, and a screenshot for each time fraction."""
-
-    def __init__(self):
-        self.driver = start_browser()
-
-    def close(self):
-        if self.driver is not None:
-            try:
-                self.driver.quit()
-            finally:
-                self.driver = None
-
-    def call(self, function, *args):
-        """Awaits the page's async `function(args)`; a rejection or exception fails the test."""
-        result = self.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            f"{function}(...Array.from(arguments).slice(0, -1))"
-            ".then(v => done({ok: v}), e => done({error: String(e && e.stack || e)}));", *args)
-        check(isinstance(result, dict) and "ok" in result, f"{function}: {result}")
-        return result["ok"]
-
-    def open(self, url, width, height):
-        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                    {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
-        self.size = (width, height)
-        self.driver.get(url)
-        self.call("prepare")
-        inner = self.driver.execute_script("return [innerWidth, innerHeight, devicePixelRatio,"
-                                           " document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
-        check(inner == [width, height, 1, width, height], f"the viewport is {inner}, not [{width}, {height}, 1, …]")
-
-    def capture(self, path):
-        width, height = self.size
-        shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
-            "format": "png", "fromSurface": True, "captureBeyondViewport": False,
-            "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
-        import base64
-        with open(path, "wb") as f:
-            f.write(base64.b64decode(shot["data"]))
-        with Image.open(path) as image:
-            check(image.size == (width, height), f"the screenshot is {image.size}, not {self.size}")
-        return path
-
-
 # ---------------------------------------------------------------------------------------------
 # Test pictures and scenarios.
 
@@ -357,23 +490,31 @@ def element(element_id, frame, radius=None):
     return e
 
 
-# Each scenario: (name, (W, H), from elements, to elements); the pictures come from photo().
+# Each scenario: name, (W, H), the old state's elements, the new state's (paint order). Frames
+# are whole pixels (see "Fractional frames" above). Every scenario lists the new state in
+# another order than the old, so that a renderer stacking by the new order fails.
 SCENARIOS = [
+    # Moves and grows (a circle); changes aspect ratio (80×80 → 300×120); crosses another
+    # element's path (title over avatar: the old order); old-only badge; new-only button, first
+    # in the new list, yet drawn over the card (new-only names come last).
     ("profile", (390, 844),
-     [element("avatar", (24, 96, 64, 64), 32), element("card", (40, 300, 80, 80), 12),
-      element("badge", (300, 40, 60, 30), 8), element("title", (110, 110, 220, 36))],
-     [element("avatar", (95, 150, 200, 200), 100), element("card", (45, 420, 300, 120), 16),
-      element("title", (40, 380, 310, 28)), element("button", (100, 720, 190, 50), 25)]),
+     [element("avatar", (24, 96, 64, 64), 32), element("title", (110, 110, 220, 36)),
+      element("card", (40, 300, 80, 80), 12), element("badge", (300, 40, 60, 30), 8)],
+     [element("button", (60, 440, 190, 50), 25), element("title", (40, 380, 310, 28)),
+      element("card", (45, 420, 300, 120), 16), element("avatar", (95, 150, 200, 200), 100)]),
+    # Two elements swap places (overlapping on the way); a photo shrinks 300×200 → 90×60 across
+    # them (scale 0.3: bilinear, no mipmaps) and gains rounded corners.
     ("swap", (360, 640),
      [element("left", (20, 200, 150, 100), 10), element("right", (190, 200, 150, 100), 10),
       element("photo", (30, 400, 300, 200))],
-     [element("left", (190, 200, 150, 100), 10), element("right", (20, 200, 150, 100), 10),
-      element("photo", (250, 40, 90, 60), 6)]),
+     [element("photo", (250, 40, 90, 60), 6), element("right", (20, 200, 150, 100), 10),
+      element("left", (190, 200, 150, 100), 10)]),
+    # An odd size; wide → tall (90×40 → 40×120); odd sizes everywhere; old-only and new-only.
     ("odd", (401, 287),
      [element("thumb", (11, 21, 101, 67), 9), element("chip", (300, 200, 90, 40), 20),
       element("gone", (150, 240, 60, 30))],
-     [element("thumb", (151, 61, 239, 161), 0), element("chip", (20, 120, 40, 120), 20),
-      element("new-é", (180, 10, 50, 50), 25)]),
+     [element("chip", (20, 120, 40, 120), 20), element("fresh", (300, 100, 50, 50), 25),
+      element("thumb", (151, 61, 239, 161))]),
 ]
 TIMES = (0.0, 0.2, 0.5, 0.8, 1.0)
 
@@ -382,3 +523,153 @@ def psnr(a, b):
     """PSNR of two (H, W, 3) images over the RGB channels, in dB (inf when equal)."""
     mse = np.mean((np.asarray(a, float) - np.asarray(b, float)) ** 2)
     return float("inf") if mse == 0 else 10 * np.log10(255 ** 2 / mse)
+
+
+def read_rgb(path):
+    with Image.open(path) as image:
+        check(image.mode in ("RGB", "RGBA"), f"{path} is {image.mode}")
+        pixels = np.asarray(image.convert("RGBA"))
+    check(pixels[:, :, 3].min() == 255, f"{path} is not opaque")
+    return pixels[:, :, :3]
+
+
+def write_rgb(pixels, path):
+    Image.fromarray(np.clip(np.round(pixels), 0, 255).astype(np.uint8)).save(path)
+
+
+# ---------------------------------------------------------------------------------------------
+# The Segue side.
+
+COMPARE = re.compile(r"PSNR\s+(?P<psnr>[-+0-9.]+|inf|∞)\s*(dB)?.*?max(imum)? difference\s+(?P<max>\d+)", re.I | re.S)
+
+
+def run_command(args, what, seconds=SEGUE_SECONDS):
+    try:
+        done = subprocess.run(args, capture_output=True, text=True, timeout=seconds)
+    except subprocess.TimeoutExpired:
+        raise Failure(f"{what}: no result in {seconds} s: {' '.join(args)}")
+    check(done.returncode == 0, f"{what} exited with {done.returncode}: {' '.join(args)}\n{done.stderr.strip()[-2000:]}")
+    return done.stdout
+
+
+def segue_frame(segue, folder, t, backend, out):
+    run_command([segue, "still", "magic-move", "--from", os.path.join(folder, "from.png"),
+                 "--to", os.path.join(folder, "to.png"), "--param", "style=view-transition",
+                 "--param", "from-elements=@" + os.path.join(folder, "from.json"),
+                 "--param", "to-elements=@" + os.path.join(folder, "to.json"),
+                 "--at", f"{t:g}", "--backend", backend, "-o", out], f"segue still magic-move (t={t:g}, {backend})")
+    return out
+
+
+def segue_compare(segue, a, b):
+    """(PSNR in dB, max difference) from `segue compare`'s line."""
+    line = run_command([segue, "compare", a, b], "segue compare").strip()
+    match = COMPARE.search(line)
+    check(match, f"cannot read `segue compare`'s output: {line!r}")
+    value = match.group("psnr")
+    return (float("inf") if value.lower() in ("inf", "∞") else float(value)), int(match.group("max")), line
+
+
+# ---------------------------------------------------------------------------------------------
+# The test.
+
+def run(segue, keep):
+    started = time.monotonic()
+    work = tempfile.mkdtemp(prefix="segue-view-transition-")
+    failures = []
+    oracle = None
+    try:
+        check(os.access(segue, os.X_OK), f"{segue} is not an executable")
+        oracle = ChromiumOracle()
+        for index, (name, (width, height), from_elements, to_elements) in enumerate(SCENARIOS):
+            folder = os.path.join(work, name)
+            os.mkdir(folder)
+            from_image, to_image = photo(width, height, 2 * index + 1), photo(width, height, 2 * index + 2)
+            write_rgb(from_image, os.path.join(folder, "from.png"))
+            write_rgb(to_image, os.path.join(folder, "to.png"))
+            maps = {}
+            for which, elements in (("from", from_elements), ("to", to_elements)):
+                maps[which] = {"units": "pixels", "screen": [width, height], "elements": elements}
+                with open(os.path.join(folder, f"{which}.json"), "w") as f:
+                    json.dump(maps[which], f, indent=1)
+            with open(os.path.join(folder, "index.html"), "w") as f:
+                f.write(page_html(width, height, maps["from"], maps["to"]))
+
+            # Chromium's frames first (one paused transition per scenario), then Segue's.
+            server = FileServer(folder)
+            try:
+                oracle.open(server.url + "index.html", width, height)
+                before = oracle.capture(os.path.join(folder, "chromium-before.png"))
+                largest = int(np.abs(before.astype(int) - from_image.astype(int)).max())
+                check(largest <= 2, f"{name}: the page's old state is not FROM.png (max difference {largest}, "
+                      f"PSNR {psnr(before, from_image):.2f} dB): images not loaded, or the page misplaced")
+                names = {css_name(e["id"]) for e in from_elements + to_elements}
+                oracle.begin(names)
+                chromium = {}
+                for t in TIMES:
+                    oracle.seek(t)
+                    chromium[t] = oracle.capture(os.path.join(folder, f"chromium-t{t:.2f}.png"))
+            finally:
+                server.close()
+
+            for t in TIMES:
+                reference = os.path.join(folder, f"chromium-t{t:.2f}.png")
+                # The page and capture, checked against the model of the measured facts.
+                model = model_frame(from_image, to_image, maps["from"], maps["to"], t)
+                model_psnr = psnr(chromium[t], model)
+                if keep:
+                    write_rgb(model, os.path.join(folder, f"model-t{t:.2f}.png"))
+                ok = model_psnr >= MODEL_MIN_DB
+                print(f"{name:8s} t={t:.2f} model     vs Chromium: PSNR {model_psnr:6.2f} dB  {'ok' if ok else 'FAILED'}")
+                if not ok:
+                    failures.append(f"{name} t={t:.2f}: Chromium's frame differs from the model ({model_psnr:.2f} dB "
+                                    f"< {MODEL_MIN_DB} dB): the browser side is broken or Chromium changed")
+                if t in (0.0, 1.0):
+                    screen = from_image if t == 0 else to_image
+                    end_psnr = psnr(chromium[t], screen)
+                    ok = end_psnr >= END_MIN_DB
+                    print(f"{name:8s} t={t:.2f} Chromium  vs {'FROM' if t == 0 else 'TO  '}    : PSNR {end_psnr:6.2f} dB  {'ok' if ok else 'FAILED'}")
+                    if not ok:
+                        failures.append(f"{name} t={t:.2f}: Chromium's end frame is not the {'old' if t == 0 else 'new'} screen ({end_psnr:.2f} dB)")
+                for backend in BACKENDS:
+                    out = segue_frame(segue, folder, t, backend, os.path.join(folder, f"segue-t{t:.2f}-{backend}.png"))
+                    value, largest, line = segue_compare(segue, reference, out)
+                    ok = value >= SEGUE_MIN_DB
+                    print(f"{name:8s} t={t:.2f} {backend:9s} vs Chromium: PSNR {value:6.2f} dB, max difference {largest:3d}  {'ok' if ok else 'FAILED'}")
+                    if not ok:
+                        failures.append(f"{name} t={t:.2f} {backend}: {line}")
+                    if keep:
+                        diff = np.abs(read_rgb(out).astype(int) - chromium[t].astype(int)) * 4
+                        write_rgb(diff, os.path.join(folder, f"diff-t{t:.2f}-{backend}.png"))
+        check(not failures, f"{len(failures)} comparison(s) below the limit:\n  " + "\n  ".join(failures))
+        print(f"view_transition_oracle: {len(SCENARIOS) * len(TIMES) * (len(BACKENDS) + 1)} comparisons passed "
+              f"in {time.monotonic() - started:.1f} s")
+    finally:
+        if oracle is not None:
+            oracle.close()
+        if keep:
+            shutil.copytree(work, keep, dirs_exist_ok=True)
+            print(f"view_transition_oracle: frames kept in {keep}")
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def interrupted(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("segue", help="the segue binary (a debug build is fine)")
+    parser.add_argument("--keep", metavar="DIR", help="keep the pictures, pages, maps and frames here")
+    args = parser.parse_args()
+    signal.signal(signal.SIGTERM, interrupted)   # the finally clauses run: browser closed, files removed
+    try:
+        run(args.segue, args.keep)
+    except BaseException as error:   # Failure, the browser not starting, a signal: a failed test
+        print(f"view_transition_oracle: FAILED: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,12 +1,14 @@
 /// An Android `uiautomator dump` (window_dump.xml) as an element map, in pixels: every
-/// `<node>` with a `resource-id`, or failing that a `content-desc`, and an area is an element
-/// named by it; the first node's bounds are the screen. Nodes that share a resource-id (the
-/// cells of a list) are told apart by their content description or text, `id[description]`,
-/// which is what stays the same when the cell moves to another screen.
+/// `<node>` with an area and a `resource-id` or a `content-desc` is an element; the first
+/// node's bounds are the screen. Its id is the resource-id, followed by the content
+/// description in brackets when it has one (`com.app:id/avatar[Ada]`): the cells of a list
+/// share a resource-id and are told apart by what they show, which stays the same when a
+/// cell moves to another screen. A node with a description alone is named by it. Nodes whose
+/// id is still not unique cannot be matched and are left out (`segue plan` lists the pairs).
 enum AndroidDump {
     static func read(_ text: String, source: String) throws(SegueError) -> ElementMap {
         let bytes = Array(text.utf8)
-        var candidates: [(id: String, label: String, frame: Rect)] = []
+        var elements: [ScreenElement] = []
         var screen: Rect?
         var at = 0
         var sawHierarchy = false
@@ -18,25 +20,20 @@ enum AndroidDump {
             let attributes = try self.attributes(bytes, from: at + 4, source: source)
             guard let boundsText = attributes["bounds"] else { continue }
             guard let bounds = parseBounds(boundsText) else {
-                throw SegueError(.invalidInput, "node \(candidates.count + 1): bounds \"\(boundsText)\" is not [left,top][right,bottom]", path: source)
+                throw SegueError(.invalidInput, "node \(elements.count + 1): bounds \"\(boundsText)\" is not [left,top][right,bottom]", path: source.isEmpty ? nil : source)
             }
             if screen == nil { screen = bounds }
             guard bounds.width > 0, bounds.height > 0 else { continue }  // not on screen: not an element
             let resourceID = attributes["resource-id"] ?? "", description = attributes["content-desc"] ?? ""
-            let id = resourceID.isEmpty ? description : resourceID
+            let id = resourceID.isEmpty || description.isEmpty ? resourceID + description : "\(resourceID)[\(description)]"
             guard !id.isEmpty else { continue }
-            let label = resourceID.isEmpty ? "" : (description.isEmpty ? attributes["text"] ?? "" : description)
-            candidates.append((id, label, bounds))
+            elements.append(ScreenElement(id: id, frame: bounds))
+            if elements.count > Limits.elementCount { break }  // `checked` reports the count
         }
         guard sawHierarchy else {
-            throw SegueError(.invalidInput, "not a uiautomator dump (no <hierarchy> element)", path: source)
+            throw SegueError(.invalidInput, "not a uiautomator dump (no <hierarchy> element)", path: source.isEmpty ? nil : source)
         }
-        var counts: [String: Int] = [:]
-        for c in candidates { counts[c.id, default: 0] += 1 }
-        let elements = candidates.map { c in
-            ScreenElement(id: counts[c.id, default: 0] > 1 && !c.label.isEmpty ? "\(c.id)[\(c.label)]" : c.id, frame: c.frame)
-        }
-        return ElementMap(units: .pixels, screen: screen, elements: elements, source: source)
+        return ElementMap(units: .pixels, screen: screen, elements: elements.droppingAmbiguousIDs(), source: source)
     }
 
     /// `[left,top][right,bottom]` as a rectangle.
@@ -72,17 +69,17 @@ enum AndroidDump {
             i += 1
             while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
-                throw SegueError(.invalidInput, "attribute \(name) of a <node> has no quoted value", path: source)
+                throw SegueError(.invalidInput, "attribute \(name) of a <node> has no quoted value", path: source.isEmpty ? nil : source)
             }
             let quote = bytes[i]
             i += 1
             let valueStart = i
             while i < bytes.count, bytes[i] != quote { i += 1 }
-            guard i < bytes.count else { throw SegueError(.invalidInput, "attribute \(name) of a <node> is not closed", path: source) }
+            guard i < bytes.count else { throw SegueError(.invalidInput, "attribute \(name) of a <node> is not closed", path: source.isEmpty ? nil : source) }
             out[name] = decodeEntities(String(decoding: bytes[valueStart..<i], as: UTF8.self))
             i += 1
         }
-        throw SegueError(.invalidInput, "a <node> tag is not closed", path: source)
+        throw SegueError(.invalidInput, "a <node> tag is not closed", path: source.isEmpty ? nil : source)
     }
 
     /// XML's five named entities and numeric character references.

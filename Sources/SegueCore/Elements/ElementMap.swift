@@ -30,7 +30,7 @@ public struct ElementMap: Hashable, Sendable {
     /// the screenshot is (cover), and the scale does not matter.
     public var screen: Rect?
     public var elements: [ScreenElement]
-    /// Where the map came from (a file path, or `inline`), for messages.
+    /// The file the map came from, for messages; empty for a map given as text.
     public var source: String
 
     public init(units: Units, screen: Rect? = nil, elements: [ScreenElement], source: String) {
@@ -68,9 +68,19 @@ public struct ElementMap: Hashable, Sendable {
             let f = e.frame
             if f.maxX <= 0 || f.maxY <= 0 || f.minX >= W || f.minY >= H {
                 return SegueError(.invalidInput, "\(role): element \(index + 1) \"\(e.id)\" at \(f) px lies off the \(canvas) screen"
-                                  + (units == .points && screen == nil ? " (points × scale \(readable(scale)))" : ""), path: source)
+                                  + (units == .points && screen == nil ? " (points × scale \(readable(scale)))" : ""), path: source.isEmpty ? nil : source)
             }
         }
         return nil
+    }
+}
+
+extension [ScreenElement] {
+    /// These elements less those whose id is not unique: in a dump of a whole view tree the
+    /// cells of a list often share an id and cannot be matched to another screen's.
+    func droppingAmbiguousIDs() -> [ScreenElement] {
+        var counts: [String: Int] = [:]
+        for e in self { counts[e.id, default: 0] += 1 }
+        return filter { counts[$0.id] == 1 }
     }
 }

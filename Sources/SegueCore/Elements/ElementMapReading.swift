@@ -2,20 +2,20 @@ extension ElementMap {
     /// Reads a map in any of its formats, told apart by their first character: `<` an Android
     /// `uiautomator dump` (`AndroidDump`), `{` or `[` JSON, anything else an XCUITest list
     /// (`XCUITestList`). Every rule a map must follow is checked here (`checked`): one line
-    /// naming `source` and the element, exit 65.
+    /// naming `source` (the file; empty for a map given as text) and the element, exit 65.
     public static func read(_ bytes: [UInt8], source: String) throws(SegueError) -> ElementMap {
         guard bytes.count <= Limits.elementMapBytes else {
-            throw SegueError(.invalidInput, "element map of \(bytes.count) bytes, more than \(Limits.elementMapBytes >> 20) MiB", path: source)
+            throw SegueError(.invalidInput, "element map of \(bytes.count) bytes, more than \(Limits.elementMapBytes >> 20) MiB", path: source.isEmpty ? nil : source)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw SegueError(.invalidInput, "element map is not UTF-8 text", path: source)
+            throw SegueError(.invalidInput, "element map is not UTF-8 text", path: source.isEmpty ? nil : source)
         }
         let first = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
         let map: ElementMap
         switch first {
         case "<": map = try AndroidDump.read(text, source: source)
         case "{", "[": map = try fromJSON(bytes, source: source)
-        case nil: throw SegueError(.invalidInput, "element map is empty", path: source)
+        case nil: throw SegueError(.invalidInput, "element map is empty", path: source.isEmpty ? nil : source)
         default: map = try XCUITestList.read(text, source: source)
         }
         return try map.checked()
@@ -38,10 +38,10 @@ extension ElementMap {
     /// at most `Limits.elementCount` of them.
     func checked() throws(SegueError) -> ElementMap {
         func bad(_ index: Int, _ e: ScreenElement, _ why: String) -> SegueError {
-            SegueError(.invalidInput, "element \(index + 1) \"\(e.id)\": \(why)", path: source)
+            SegueError(.invalidInput, "element \(index + 1) \"\(e.id)\": \(why)", path: source.isEmpty ? nil : source)
         }
         guard elements.count <= Limits.elementCount else {
-            throw SegueError(.invalidInput, "\(elements.count) elements, more than \(Limits.elementCount)", path: source)
+            throw SegueError(.invalidInput, "\(elements.count) elements, more than \(Limits.elementCount)", path: source.isEmpty ? nil : source)
         }
         var seen: [String: Int] = [:]
         for (index, e) in elements.enumerated() {
@@ -56,7 +56,7 @@ extension ElementMap {
             guard e.cornerRadius >= 0 else { throw bad(index, e, "the corner radius must not be negative") }
         }
         if let screen, !(screen.width > 0 && screen.height > 0) {
-            throw SegueError(.invalidInput, "the screen's width and height must be positive", path: source)
+            throw SegueError(.invalidInput, "the screen's width and height must be positive", path: source.isEmpty ? nil : source)
         }
         return self
     }
@@ -69,9 +69,9 @@ extension ElementMap {
     static func fromJSON(_ bytes: [UInt8], source: String) throws(SegueError) -> ElementMap {
         let root: JSONValue
         do throws(JSONSyntaxError) { root = try JSONValue.parse(bytes) } catch {
-            throw SegueError(.invalidInput, "not valid JSON (\(error.reason))", path: source, line: error.line, column: error.column)
+            throw SegueError(.invalidInput, "not valid JSON (\(error.reason))", path: source.isEmpty ? nil : source, line: error.line, column: error.column)
         }
-        func bad(_ why: String) -> SegueError { SegueError(.invalidInput, why, path: source) }
+        func bad(_ why: String) -> SegueError { SegueError(.invalidInput, why, path: source.isEmpty ? nil : source) }
         var units = Units.points, screen: Rect? = nil, list: [JSONValue] = []
         var named = source
         switch root {

@@ -3,7 +3,8 @@
 ///
 /// * `print(app.debugDescription)`: the element tree, lines such as
 ///   `Button, 0x600000c8c1c0, {{20.0, 212.0}, {44.0, 44.0}}, identifier: 'avatar', label: 'Ada'`;
-///   elements without an identifier are left out, and the first `Window` is the screen.
+///   elements without an identifier, or with one that is not unique in the tree (reused
+///   cells), are left out, and the first `Window` is the screen.
 /// * a list the test writes itself, `identifier` then the frame as `NSStringFromCGRect`
 ///   (`avatar {{20, 212}, {44, 44}}`) or `CGRect`'s description (`avatar (20.0, 212.0, 44.0, 44.0)`),
 ///   optionally with a colon or tab between them.
@@ -13,11 +14,14 @@ enum XCUITestList {
     static func read(_ text: String, source: String) throws(SegueError) -> ElementMap {
         var elements: [ScreenElement] = []
         var screen: Rect?
+        var isTree = false
         for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             guard let (frame, before, after) = frame(in: Substring(line)) else { continue }
             if let id = quotedValue(after, key: "identifier: '") ?? quotedValue(before, key: "identifier: '") {
+                isTree = isTree || isTreeLine(before)
                 elements.append(ScreenElement(id: id, frame: frame))
             } else if isTreeLine(before) {
+                isTree = true
                 // An element of the tree without an identifier: only its window matters.
                 if screen == nil, before.drop(while: { $0 == " " || $0 == "→" }).hasPrefix("Window") { screen = frame }
             } else {
@@ -25,7 +29,7 @@ enum XCUITestList {
                 while let last = id.last, last == " " || last == "\t" || last == ":" || last == "," || last == "=" { id.removeLast() }
                 while let first = id.first, first == " " || first == "\t" { id.removeFirst() }
                 guard !id.isEmpty else {
-                    throw SegueError(.invalidInput, "a frame with no identifier before it", path: source, line: number + 1)
+                    throw SegueError(.invalidInput, "a frame with no identifier before it", path: source.isEmpty ? nil : source, line: number + 1)
                 }
                 elements.append(ScreenElement(id: String(id), frame: frame))
             }
@@ -33,9 +37,9 @@ enum XCUITestList {
         }
         guard !elements.isEmpty || screen != nil else {
             throw SegueError(.invalidInput, "no elements: expected JSON, a uiautomator dump, or XCUITest lines such as `avatar {{20, 212}, {44, 44}}`",
-                             path: source)
+                             path: source.isEmpty ? nil : source)
         }
-        return ElementMap(units: .points, screen: screen, elements: elements, source: source)
+        return ElementMap(units: .points, screen: screen, elements: isTree ? elements.droppingAmbiguousIDs() : elements, source: source)
     }
 
     /// A debugDescription tree line: `Type, 0xADDRESS, …` (`Window (Main), 0x…` too).

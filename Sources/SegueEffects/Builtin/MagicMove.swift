@@ -51,12 +51,12 @@ public struct MagicMove: BuiltinEffect {
         ScreenElement(id: "search", frame: Rect(x: 16, y: 146, width: 358, height: 36), cornerRadius: 10),
         ScreenElement(id: "photo", frame: Rect(x: 20, y: 364, width: 44, height: 44), cornerRadius: 22),
         ScreenElement(id: "tab-bar", frame: Rect(x: 0, y: 761, width: 390, height: 83)),
-    ], source: "the sample inbox")
+    ], source: "")
     static let sampleTo = ElementMap(units: .points, screen: sampleScreen, elements: [
         ScreenElement(id: "photo", frame: Rect(x: 0, y: 98, width: 390, height: 296)),
         ScreenElement(id: "search", frame: Rect(x: 16, y: 410, width: 358, height: 262), cornerRadius: 14),
         ScreenElement(id: "share", frame: Rect(x: 16, y: 744, width: 358, height: 52), cornerRadius: 14),
-    ], source: "the sample detail page")
+    ], source: "")
 
     /// Both maps, or neither (then the samples', fitted to the canvas as the samples are);
     /// every element of a given map at least touching the canvas.
