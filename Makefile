@@ -1,9 +1,10 @@
 # Segue: the two commands of the README.
 #   make demo   install what is missing, build (release), render every built-in effect into ./out
 #   make test   install what is missing, build warning-free (Tests/build-warning-free.sh), run
-#               the test suite, the browser test of `segue serve` (test-browser), check the
-#               release binary is portable (test-portable), and run the GPU proof kit's quick
-#               proof on this machine's GL (test-gpu-kit)
+#               the test suite, the browser test of `segue serve` (test-browser), magic-move
+#               against Chromium's View Transitions (test-view-transitions), check the release
+#               binary is portable (test-portable), and run the GPU proof kit's quick proof on
+#               this machine's GL (test-gpu-kit)
 #   make test-full  the same with every sample the quick run leaves out: every xfade frame
 #               against ffmpeg, every xfade name in the parity suite, every SMPTE wipe against
 #               GStreamer (SEGUE_TEST_FULL=1)
@@ -37,20 +38,21 @@ BUILD_PACKAGES = pkgconf libegl-dev libgles-dev libgbm-dev libpng-dev libjpeg-de
 # Swift runtime needs libstdc++6 and libgcc-s1 (every Debian has them; named for minimal images).
 RUNTIME_PACKAGES = libegl1 libegl-mesa0 libgbm1 libgles2 libgl1-mesa-dri libpng16-16 libjpeg62-turbo libdeflate0 liblcms2-2 libstdc++6 libgcc-s1
 # Tests also exercise video output through ffmpeg, and the docs' examples use jq. The browser
-# test of `segue serve` drives Debian's chromium through chromium-driver from Python, with
-# Selenium from PyPI in a virtual environment under .build (Debian's Python refuses pip installs
+# test of `segue serve` and the View Transitions oracle drive Debian's chromium through
+# chromium-driver from Python, with Selenium (and, for the oracle's pages and model, numpy and
+# Pillow) from PyPI in a virtual environment under .build (Debian's Python refuses pip installs
 # outside one). GStreamer's gst-launch-1.0 and its smptealpha element (plugins-good, on
 # plugins-base's videotestsrc) are the oracle of the SMPTE wipes (docs/SMPTE.md).
 TEST_PACKAGES = ffmpeg jq chromium chromium-driver python3 python3-venv gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 BROWSER_VENV = .build/browser-venv
-SELENIUM = selenium==4.51.0
+BROWSER_PYTHON_PACKAGES = selenium==4.51.0 numpy==2.4.6 pillow==13.0.0
 # Where the browser test saves its screenshot of the page (the README's is docs/images/serve.png:
 # `make test-browser SERVE_SCREENSHOT=docs/images/serve.png`).
 SERVE_SCREENSHOT ?= .build/serve.png
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build demo test test-full test-browser test-portable test-gpu-kit gpu-kit bench bench-gl-cost fuzz clean print-runtime-packages
+.PHONY: all deps test-deps build demo test test-full test-browser test-view-transitions test-portable test-gpu-kit gpu-kit bench bench-gl-cost fuzz clean print-runtime-packages
 
 all: build
 
@@ -69,9 +71,9 @@ deps:
 
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
-	@$(BROWSER_VENV)/bin/python -c 'import selenium' 2>/dev/null || \
-	    { echo "Installing $(SELENIUM) into $(BROWSER_VENV)"; \
-	      python3 -m venv $(BROWSER_VENV) && $(BROWSER_VENV)/bin/pip install -q $(SELENIUM); }
+	@$(BROWSER_VENV)/bin/python -c 'import selenium, numpy, PIL' 2>/dev/null || \
+	    { echo "Installing $(BROWSER_PYTHON_PACKAGES) into $(BROWSER_VENV)"; \
+	      python3 -m venv $(BROWSER_VENV) && $(BROWSER_VENV)/bin/pip install -q $(BROWSER_PYTHON_PACKAGES); }
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -83,6 +85,7 @@ test: test-deps
 	SWIFT=$(SWIFT) Tests/build-warning-free.sh
 	$(SWIFT) test --skip-build
 	$(MAKE) test-browser
+	$(MAKE) test-view-transitions
 	$(MAKE) test-portable
 	$(MAKE) test-gpu-kit
 
@@ -97,6 +100,13 @@ test-full:
 test-browser: test-deps
 	$(SWIFT) build --product segue
 	$(BROWSER_VENV)/bin/python Tests/browser/serve_e2e.py $$($(SWIFT) build --show-bin-path)/segue --screenshot $(SERVE_SCREENSHOT)
+
+# magic-move's view-transition style (debug build, software and GL) against CSS view transitions
+# in headless chromium (Tests/browser/view_transition_oracle.py; needs numpy and Pillow in
+# $(BROWSER_VENV)). Fails, never skips, when the browser cannot start.
+test-view-transitions: test-deps
+	$(SWIFT) build --product segue
+	$(BROWSER_VENV)/bin/python Tests/browser/view_transition_oracle.py $$($(SWIFT) build --show-bin-path)/segue
 
 # The release binary runs with the toolchain's libraries hidden (Tests/portable.sh).
 test-portable: build

@@ -51,7 +51,7 @@ public final class SoftwareRenderer: FrameRenderer {
                 return p
             }
             // A band's scratch: two rows of the widest image for a layer's sampling, and one
-            // more ahead of them for a pair's group row (`PairOp`).
+            // more ahead of them for a pair's group row (`PairsOp`).
             let scratchRow = pinned.values.map(\.width).reduce(plan.size.width, max) + 4
             let ops = try rowOps(for: lowered, source: source, sizes: pinned.mapValues(\.size), opaqueImages: images.opaqueImages,
                                  scratchRow: scratchRow)
@@ -78,7 +78,13 @@ public final class SoftwareRenderer: FrameRenderer {
             case .layer(let layer):
                 ops.append(try layerOp(layer))
             case .pair(let pair):
-                ops.append(PairOp(pair, first: try layerOp(pair.first), second: try layerOp(pair.second), layerScratchOffset: scratchRow))
+                let draw = PairDraw(pair, first: try layerOp(pair.first), second: try layerOp(pair.second))
+                if var run = ops.last as? PairsOp {
+                    run.pairs.append(draw)
+                    ops[ops.count - 1] = run
+                } else {
+                    ops.append(PairsOp(pairs: [draw], layerScratchOffset: scratchRow))
+                }
             case .reveal(let reveal):
                 ops.append(RevealOp(reveal, inside: try source(reveal.inside), outside: try source(reveal.outside), width: width))
             case .lumaWipe(let wipe):

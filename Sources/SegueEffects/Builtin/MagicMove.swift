@@ -113,9 +113,11 @@ public struct MagicMove: BuiltinEffect {
         }
         func image(_ element: ScreenElement?, _ source: ImageRef, opacity: Double) -> Layer {
             guard let element else { return Layer(source: source, frame: group, opacity: 0) }
-            let s = group.width / element.frame.width
-            return Layer(source: source, sourceRect: element.frame,
-                         frame: Rect(x: group.x, y: group.y, width: group.width, height: element.frame.height * s),
+            // Layout gives the replaced image whole-pixel sizes (Chromium: round(width) ×
+            // round(width × h/w)); its origin keeps the group's fraction.
+            let width = group.width.rounded(), height = (group.width * element.frame.height / element.frame.width).rounded()
+            let s = width / element.frame.width
+            return Layer(source: source, sourceRect: element.frame, frame: Rect(x: group.x, y: group.y, width: width, height: height),
                          opacity: opacity, cornerRadii: CornerRadii(all: element.cornerRadius * s))
         }
         return (image(pair.from, .from, opacity: 1 - e), image(pair.to, .to, opacity: e))

@@ -95,20 +95,30 @@ struct LayerOp: RowOp, @unchecked Sendable {
         let row0 = expanded?.row(y0) ?? source + y0 * sourceWidth, row1 = expanded?.row(y1) ?? source + y1 * sourceWidth
 
         var drew = false
-        let inner = span.inner
+        let inner = span.inner, outer = span.outer
         let innerWeight = weight256(opacity * span.innerCoverage)
+        let direct = isTexelCopy && inner.lowerBound + offsetX >= 0 && inner.upperBound + offsetX <= sourceWidth
+        // A scaled row with partly covered pixels at its ends is sampled whole, once, through
+        // the column table: the ends then read their samples instead of gathering four texels
+        // each (at unit scale a pixel's four texels are adjacent and cheap).
+        var sampled: UnsafePointer<UInt32>?
+        if outer.count > inner.count && !direct && !unitScale {
+            sampleRow(into: scratch, span: outer, row0: row0, row1: row1, fy: fy, work: scratch + outer.count)
+            sampled = UnsafePointer(scratch)
+        }
         if !inner.isEmpty && innerWeight > 0 {
-            let direct = isTexelCopy && inner.lowerBound + offsetX >= 0 && inner.upperBound + offsetX <= sourceWidth
             let out = dst + inner.lowerBound
             // Over a clear row, or opaque over anything at full weight, the source is the result.
             let stores = rowIsClear || (sourceIsOpaque && blend == .sourceOver && innerWeight == 256)
-            if stores && innerWeight == 256 && !direct {
+            if sampled == nil && stores && innerWeight == 256 && !direct {
                 // The samples are the result: written straight into the row, not copied there.
                 sampleRow(into: out, span: inner, row0: row0, row1: row1, fy: fy, work: scratch)
             } else {
                 let src: UnsafePointer<UInt32>
                 if direct {
                     src = row0 + inner.lowerBound + offsetX
+                } else if let sampled {
+                    src = sampled + (inner.lowerBound - outer.lowerBound)
                 } else {
                     sampleRow(into: scratch, span: inner, row0: row0, row1: row1, fy: fy, work: scratch + inner.count)
                     src = UnsafePointer(scratch)
@@ -126,7 +136,8 @@ struct LayerOp: RowOp, @unchecked Sendable {
             for x in edge {
                 let w = edgeWeight(x, py)
                 if w == 0 { continue }
-                let pixel = scalePixel(samplePixel(x: x, row0: row0, row1: row1, fy: fy), w)
+                let sample = sampled.map { $0[x - outer.lowerBound] } ?? samplePixel(x: x, row0: row0, row1: row1, fy: fy)
+                let pixel = scalePixel(sample, w)
                 dst[x] = rowIsClear ? pixel : blendPixel(pixel, dst[x], blend)
                 drew = true
             }
@@ -227,34 +238,31 @@ struct LayerOp: RowOp, @unchecked Sendable {
 }
 
 /// Texel pairs and weights per canvas column for a scaled layer, computed once per frame and
-/// read by every band (immutable after init).
+/// read by every band (immutable after init). Only the columns the layer touches are stored
+/// (a frame of many small layers, a magic move's, would otherwise fill canvas-wide tables);
+/// the pointers are offset so that they are indexed by canvas column all the same.
 final class ColumnTable: @unchecked Sendable {
     let first: UnsafeMutablePointer<Int32>
     let second: UnsafeMutablePointer<Int32>
     let weight: UnsafeMutablePointer<UInt32>
-    /// The columns the layer's frame touches: the only ones filled.
+    /// The columns the layer's frame touches: the only ones that may be read.
     let range: Range<Int>
+    private let storage: UnsafeMutableRawPointer
 
     init(canvasWidth: Int, frame: Rect, texels: (Int) -> (Int, Int, UInt32)) {
-        first = .allocate(capacity: canvasWidth)
-        second = .allocate(capacity: canvasWidth)
-        weight = .allocate(capacity: canvasWidth)
-        first.initialize(repeating: 0, count: canvasWidth)
-        second.initialize(repeating: 0, count: canvasWidth)
-        weight.initialize(repeating: 0, count: canvasWidth)
         let lo = max(0, Int(frame.minX.rounded(.down))), hi = min(canvasWidth, Int(frame.maxX.rounded(.up)))
         range = lo < hi ? lo..<hi : 0..<0
-        if lo < hi {
-            for x in lo..<hi {
-                let (a, b, w) = texels(x)
-                first[x] = Int32(a); second[x] = Int32(b); weight[x] = w
-            }
+        let n = max(range.count, 1)
+        storage = .allocate(byteCount: 12 * n, alignment: 4)
+        let base = storage.bindMemory(to: UInt32.self, capacity: 3 * n)
+        first = UnsafeMutableRawPointer(base).bindMemory(to: Int32.self, capacity: n) - range.lowerBound
+        second = UnsafeMutableRawPointer(base + n).bindMemory(to: Int32.self, capacity: n) - range.lowerBound
+        weight = base + 2 * n - range.lowerBound
+        for x in range {
+            let (a, b, w) = texels(x)
+            first[x] = Int32(a); second[x] = Int32(b); weight[x] = w
         }
     }
 
-    deinit {
-        first.deallocate()
-        second.deallocate()
-        weight.deallocate()
-    }
+    deinit { storage.deallocate() }
 }

@@ -4,30 +4,29 @@ import SegueCore
 /// transparent — the isolated group — and that row drawn source-over onto the canvas row.
 /// Each layer is a `LayerOp`, so a pair samples and covers exactly as two layers do.
 ///
+/// Consecutive pairs (a magic move's hundreds of elements) are one op, `PairsOp`, so each row
+/// passes through one call that skips the pairs the row misses.
+///
 /// `@unchecked Sendable`: the layers point into images pinned, and only read, for the frame.
-struct PairOp: RowOp, @unchecked Sendable {
+struct PairDraw: @unchecked Sendable {
     let first: LayerOp
     let second: LayerOp
     let columns: Range<Int>
     let rows: Range<Int>
-    /// Where in the band's scratch the layers' own working rows start: the pair's row takes
-    /// the scratch's first `layerScratchOffset` pixels.
-    let layerScratchOffset: Int
 
-    init(_ pair: LoweredPair, first: LayerOp, second: LayerOp, layerScratchOffset: Int) {
+    init(_ pair: LoweredPair, first: LayerOp, second: LayerOp) {
         self.first = first
         self.second = second
         columns = pair.columns
         rows = pair.rows
-        self.layerScratchOffset = layerScratchOffset
     }
 
-    func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
+    /// Draws row `y` of the pair; `group` is a canvas-wide row of scratch, `work` the layers'.
+    @inline(__always)
+    func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, group: UnsafeMutablePointer<UInt32>,
+               work: UnsafeMutablePointer<UInt32>) -> Bool {
         guard rows.contains(y), !columns.isEmpty else { return rowIsClear }
-        // The group's row, indexed by canvas column like `dst`.
-        let group = scratch
         (group + columns.lowerBound).initialize(repeating: 0, count: columns.count)
-        let work = scratch + layerScratchOffset
         var groupIsClear = first.apply(row: y, dst: group, rowIsClear: true, scratch: work)
         groupIsClear = second.apply(row: y, dst: group, rowIsClear: groupIsClear, scratch: work)
         if groupIsClear { return rowIsClear }
@@ -38,5 +37,25 @@ struct PairOp: RowOp, @unchecked Sendable {
             SpanKernel.blend(out, src, count: columns.count, weight: 256, .sourceOver)
         }
         return false
+    }
+}
+
+/// A run of consecutive pairs, drawn in order.
+struct PairsOp: RowOp {
+    var pairs: [PairDraw]
+    /// Where in the band's scratch the layers' own working rows start: the group row takes
+    /// the scratch's first `layerScratchOffset` pixels.
+    let layerScratchOffset: Int
+
+    func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
+        var clear = rowIsClear
+        let work = scratch + layerScratchOffset
+        // Borrowed in place: copying a pair per row would retain its layers' tables.
+        pairs.withUnsafeBufferPointer { pairs in
+            for i in pairs.indices where pairs[i].rows.contains(y) {
+                clear = pairs[i].apply(row: y, dst: dst, rowIsClear: clear, group: scratch, work: work)
+            }
+        }
+        return clear
     }
 }

@@ -20,10 +20,12 @@ struct CoverageSpan {
         let outer = clip(Int((rect.minX).rounded(.down))..<Int((rect.maxX).rounded(.up)), width)
         guard !outer.isEmpty else { return nil }
         // In the middle of the row (clear of every corner by a pixel) the distance is the
-        // vertical one for every pixel, so one evaluation at the centre column serves all.
+        // vertical one for every pixel, so one evaluation at the centre column serves all. A
+        // row whose pixels lie wholly between the corners' arcs is inset by no radius at all.
         let r = radii.maximum
-        let innerStart = Int((rect.minX + r + 0.5).rounded(.up))
-        let innerEnd = Int((rect.maxX - r - 1.5).rounded(.down)) + 1
+        let inset = py - 0.5 >= rect.minY + r && py + 0.5 <= rect.maxY - r ? 0 : r
+        let innerStart = Int((rect.minX + inset + 0.5).rounded(.up))
+        let innerEnd = Int((rect.maxX - inset - 1.5).rounded(.down)) + 1
         let inner = innerStart < innerEnd ? clip(innerStart..<innerEnd, width) : outer.lowerBound..<outer.lowerBound
         let d = Coverage.roundedRectDistance(rect.midX, py, rect: rect, radii: radii)
         return CoverageSpan(outer: outer, inner: inner.clamped(to: outer), innerCoverage: Coverage.fromDistance(d))
