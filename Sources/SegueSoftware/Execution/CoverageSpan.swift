@@ -19,13 +19,24 @@ struct CoverageSpan {
         guard py > rect.minY - 0.5, py < rect.maxY + 0.5, rect.width > 0, rect.height > 0 else { return nil }
         let outer = clip(Int((rect.minX).rounded(.down))..<Int((rect.maxX).rounded(.up)), width)
         guard !outer.isEmpty else { return nil }
-        // In the middle of the row (clear of every corner by a pixel) the distance is the
-        // vertical one for every pixel, so one evaluation at the centre column serves all. A
-        // row whose pixels lie wholly between the corners' arcs is inset by no radius at all.
-        let r = radii.maximum
-        let inset = py - 0.5 >= rect.minY + r && py + 0.5 <= rect.maxY - r ? 0 : r
-        let innerStart = Int((rect.minX + inset + 0.5).rounded(.up))
-        let innerEnd = Int((rect.maxX - inset - 1.5).rounded(.down)) + 1
+        // The inner span is covered uniformly, its coverage evaluated once at the centre
+        // column. In a row whose centre lies half a pixel inside the top and bottom edges that
+        // coverage is 1, and so is every pixel whose centre lies inside the shape shrunk by half
+        // a pixel: between the corners' arcs at this row (one pixel spare each side against
+        // rounding), so a large radius leaves only the pixels along its arc to the per-pixel
+        // path. Other rows are inset by the largest radius.
+        let innerStart: Int, innerEnd: Int
+        if py - rect.minY >= 0.5 && rect.maxY - py >= 0.5 {
+            let top = py < rect.midY
+            let left = rect.minX + arcInset(top ? radii.topLeft : radii.bottomLeft, rect: rect, py: py, top: top)
+            let right = rect.maxX - arcInset(top ? radii.topRight : radii.bottomRight, rect: rect, py: py, top: top)
+            innerStart = Int((left + 0.5).rounded(.up))
+            innerEnd = Int((right - 1.5).rounded(.down)) + 1
+        } else {
+            let r = radii.maximum
+            innerStart = Int((rect.minX + r + 0.5).rounded(.up))
+            innerEnd = Int((rect.maxX - r - 1.5).rounded(.down)) + 1
+        }
         let inner = innerStart < innerEnd ? clip(innerStart..<innerEnd, width) : outer.lowerBound..<outer.lowerBound
         let d = Coverage.roundedRectDistance(rect.midX, py, rect: rect, radii: radii)
         return CoverageSpan(outer: outer, inner: inner.clamped(to: outer), innerCoverage: Coverage.fromDistance(d))
@@ -49,6 +60,16 @@ struct CoverageSpan {
             if s < e { inner = clip(s..<e, width).clamped(to: outer) }
         }
         return CoverageSpan(outer: outer, inner: inner, innerCoverage: 1)
+    }
+
+    /// How far in from its side the shape shrunk by half a pixel starts at row centre `py`,
+    /// for the corner of `radius` on the row's half (top or bottom): half a pixel clear of the
+    /// corner's arc, or of the straight side below or above it.
+    private static func arcInset(_ radius: Double, rect: Rect, py: Double, top: Bool) -> Double {
+        let k = radius - 0.5
+        let dy = top ? rect.minY + radius - py : py - (rect.maxY - radius)
+        guard k > 0, dy > 0 else { return 0.5 }
+        return radius - (max(k * k - dy * dy, 0)).squareRoot()
     }
 
     private static func clip(_ r: Range<Int>, _ width: Int) -> Range<Int> {
