@@ -16,7 +16,7 @@ public final class SoftwareRenderer: FrameRenderer {
     private let scratch = ScratchPool()
     private let blurs: SoftwareBlur
     private let spriteExpansion = SpriteExpansion()
-    private let rowExpansions = LayerRowExpansionPool()
+    private let frameMemory = FrameMemoryPool()
     /// Rows start at the last op that hides the ones before it (`firstVisibleOp`); tests turn
     /// it off to check the output is the same.
     var skipsHiddenOps = true
@@ -40,7 +40,7 @@ public final class SoftwareRenderer: FrameRenderer {
         let lowered = try plan.lowered(imageSizes: images.images.mapValues(\.size))
         var pinned = images.images
         blurs.startFrame(set: images.id)
-        rowExpansions.startFrame()
+        frameMemory.startFrame()
         for blur in lowered.blurs {
             guard let input = pinned[blur.pass.input] else { continue }  // lowering checked it is there
             pinned[blur.output] = blurs.blur(input, blur)
@@ -65,8 +65,9 @@ public final class SoftwareRenderer: FrameRenderer {
                         sizes: [ImageRef: PixelSize], opaqueImages: Set<ImageRef>, scratchRow: Int) throws(SegueError) -> [any RowOp] {
         let width = plan.size.width
         func layerOp(_ layer: LoweredLayer) throws(SegueError) -> LayerOp {
-            var op = LayerOp(layer, source: try source(layer.source), sourceIsOpaque: opaqueImages.contains(layer.source), canvasWidth: width)
-            op.expandRowsIfMagnified(canvasHeight: plan.size.height, pool: rowExpansions, executor: executor)
+            var op = LayerOp(layer, source: try source(layer.source), sourceIsOpaque: opaqueImages.contains(layer.source),
+                             canvasWidth: width, memory: frameMemory)
+            op.expandRowsIfMagnified(canvasHeight: plan.size.height, pool: frameMemory, executor: executor)
             return op
         }
         var ops: [any RowOp] = []

@@ -32,7 +32,7 @@ struct LayerOp: RowOp, @unchecked Sendable {
     /// Set by `expandRowsIfMagnified`: rows are then blends of two of these.
     private(set) var expanded: ExpandedRows?
 
-    init(_ layer: LoweredLayer, source: UnsafePointer<UInt32>, sourceIsOpaque: Bool, canvasWidth: Int) {
+    init(_ layer: LoweredLayer, source: UnsafePointer<UInt32>, sourceIsOpaque: Bool, canvasWidth: Int, memory: FrameMemoryPool) {
         frame = layer.frame
         radii = layer.radii
         blend = layer.blend
@@ -51,14 +51,14 @@ struct LayerOp: RowOp, @unchecked Sendable {
         let u0 = 0.5 + m.bx, fl = u0.rounded(.down)
         offsetX = Int(fl)
         fracX = UInt32(((u0 - fl) * 256).rounded())
-        columns = unitScale ? nil : ColumnTable(canvasWidth: canvasWidth, frame: layer.frame) { x in
+        columns = unitScale ? nil : ColumnTable(canvasWidth: canvasWidth, frame: layer.frame, memory: memory) { x in
             Self.texels(m.ax * (Double(x) + 0.5) + m.bx, sourceSize.width)
         }
     }
 
     /// Resamples the source rows the layer reads, once each (`ExpandedRows`), when it spans at
     /// least twice as many canvas rows; any other layer is left as it is.
-    mutating func expandRowsIfMagnified(canvasHeight: Int, pool: LayerRowExpansionPool, executor: BandExecutor) {
+    mutating func expandRowsIfMagnified(canvasHeight: Int, pool: FrameMemoryPool, executor: BandExecutor) {
         guard let columns, !isTexelCopy, !columns.range.isEmpty else { return }
         let top = max(0, Int(frame.minY.rounded(.down))), bottom = min(canvasHeight, Int(frame.maxY.rounded(.up)))
         guard top < bottom else { return }
@@ -238,23 +238,22 @@ struct LayerOp: RowOp, @unchecked Sendable {
 }
 
 /// Texel pairs and weights per canvas column for a scaled layer, computed once per frame and
-/// read by every band (immutable after init). Only the columns the layer touches are stored
-/// (a frame of many small layers, a magic move's, would otherwise fill canvas-wide tables);
-/// the pointers are offset so that they are indexed by canvas column all the same.
-final class ColumnTable: @unchecked Sendable {
+/// read by every band. Only the columns the layer touches are stored, in the frame's memory
+/// (`FrameMemoryPool`), so a frame of many small layers — a magic move's — neither fills
+/// canvas-wide tables nor retains anything per row; the pointers are offset so that they are
+/// indexed by canvas column all the same.
+struct ColumnTable: @unchecked Sendable {
     let first: UnsafeMutablePointer<Int32>
     let second: UnsafeMutablePointer<Int32>
     let weight: UnsafeMutablePointer<UInt32>
     /// The columns the layer's frame touches: the only ones that may be read.
     let range: Range<Int>
-    private let storage: UnsafeMutableRawPointer
 
-    init(canvasWidth: Int, frame: Rect, texels: (Int) -> (Int, Int, UInt32)) {
+    init(canvasWidth: Int, frame: Rect, memory: FrameMemoryPool, texels: (Int) -> (Int, Int, UInt32)) {
         let lo = max(0, Int(frame.minX.rounded(.down))), hi = min(canvasWidth, Int(frame.maxX.rounded(.up)))
         range = lo < hi ? lo..<hi : 0..<0
         let n = max(range.count, 1)
-        storage = .allocate(byteCount: 12 * n, alignment: 4)
-        let base = storage.bindMemory(to: UInt32.self, capacity: 3 * n)
+        let base = memory.take(pixels: 3 * n)
         first = UnsafeMutableRawPointer(base).bindMemory(to: Int32.self, capacity: n) - range.lowerBound
         second = UnsafeMutableRawPointer(base + n).bindMemory(to: Int32.self, capacity: n) - range.lowerBound
         weight = base + 2 * n - range.lowerBound
@@ -263,6 +262,4 @@ final class ColumnTable: @unchecked Sendable {
             first[x] = Int32(a); second[x] = Int32(b); weight[x] = w
         }
     }
-
-    deinit { storage.deallocate() }
 }

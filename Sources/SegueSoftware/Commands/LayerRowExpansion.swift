@@ -18,9 +18,10 @@ struct ExpandedRows: @unchecked Sendable {
     @inline(__always) func row(_ y: Int) -> UnsafePointer<UInt32> { base + clamp(y - firstRow, 0, rowCount - 1) * canvasWidth }
 }
 
-/// Memory for each frame's `ExpandedRows`, kept across frames so that a warm sequence
-/// allocates nothing; taken in order during a frame, all free again at the next.
-final class LayerRowExpansionPool {
+/// Memory for what a frame's layers work out before drawing (`ExpandedRows`, `ColumnTable`),
+/// kept across frames so that a warm sequence allocates nothing; taken in order during a
+/// frame, all free again at the next.
+final class FrameMemoryPool {
     private var buffers: [(base: UnsafeMutablePointer<UInt32>, pixels: Int)] = []
     private var taken = 0
 

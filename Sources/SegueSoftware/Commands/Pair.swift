@@ -21,14 +21,16 @@ struct PairDraw: @unchecked Sendable {
         rows = pair.rows
     }
 
-    /// Draws row `y` of the pair; `group` is a canvas-wide row of scratch, `work` the layers'.
+    /// Draws row `y` of `pair`; `group` is a canvas-wide row of scratch, `work` the layers'.
+    /// Borrowed, not copied: a copy per row would retain the layers' column tables.
     @inline(__always)
-    func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, group: UnsafeMutablePointer<UInt32>,
-               work: UnsafeMutablePointer<UInt32>) -> Bool {
-        guard rows.contains(y), !columns.isEmpty else { return rowIsClear }
+    static func apply(_ pair: borrowing PairDraw, row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool,
+                      group: UnsafeMutablePointer<UInt32>, work: UnsafeMutablePointer<UInt32>) -> Bool {
+        let columns = pair.columns
+        guard pair.rows.contains(y), !columns.isEmpty else { return rowIsClear }
         (group + columns.lowerBound).initialize(repeating: 0, count: columns.count)
-        var groupIsClear = first.apply(row: y, dst: group, rowIsClear: true, scratch: work)
-        groupIsClear = second.apply(row: y, dst: group, rowIsClear: groupIsClear, scratch: work)
+        var groupIsClear = pair.first.apply(row: y, dst: group, rowIsClear: true, scratch: work)
+        groupIsClear = pair.second.apply(row: y, dst: group, rowIsClear: groupIsClear, scratch: work)
         if groupIsClear { return rowIsClear }
         let out = dst + columns.lowerBound, src = UnsafePointer(group + columns.lowerBound)
         if rowIsClear {
@@ -50,10 +52,9 @@ struct PairsOp: RowOp {
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
         var clear = rowIsClear
         let work = scratch + layerScratchOffset
-        // Borrowed in place: copying a pair per row would retain its layers' tables.
         pairs.withUnsafeBufferPointer { pairs in
             for i in pairs.indices where pairs[i].rows.contains(y) {
-                clear = pairs[i].apply(row: y, dst: dst, rowIsClear: clear, group: scratch, work: work)
+                clear = PairDraw.apply(pairs[i], row: y, dst: dst, rowIsClear: clear, group: scratch, work: work)
             }
         }
         return clear
