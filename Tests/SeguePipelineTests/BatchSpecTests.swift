@@ -82,6 +82,21 @@ import Testing
         #expect(bad?.kind == .invalidInput && bad?.message.contains("column 3: unknown function 'foo'") == true, "\(String(describing: bad))")
     }
 
+    /// magic-move's element maps in a spec: `@FILE` named from the spec's folder, read when the
+    /// spec is; a duplicate id is the spec's error, naming the map's file and the element.
+    @Test func takesElementMapsFromTheSpecsFolder() throws {
+        try #"[{"id": "a", "frame": [1, 1, 8, 6]}]"#.write(toFile: dir + "/from.json", atomically: true, encoding: .utf8)
+        try #"[{"id": "a", "frame": [20, 9, 10, 8]}]"#.write(toFile: dir + "/to.json", atomically: true, encoding: .utf8)
+        try #"[{"id": "a", "frame": [1, 1, 8, 6]}, {"id": "a", "frame": [2, 2, 3, 3]}]"#.write(toFile: dir + "/dup.json", atomically: true, encoding: .utf8)
+        let jobs = try parse("""
+        { defaults: { size: '32x18', fps: 10, from: 'img/a.png', to: 'img/b.png' },
+          jobs: [ { effect: 'magic-move', output: 'out/a', params: { 'from-elements': '@from.json', 'to-elements': '@to.json' } } ] }
+        """)
+        #expect(jobs[0].request.parameters.map { "\($0.0)=\($0.1)" } == ["from-elements=@" + dir + "/from.json", "to-elements=@" + dir + "/to.json"])
+        let bad = error("{ jobs: [ { effect: 'magic-move', output: 'out/c', from: 'img/a.png', to: 'img/b.png', params: { 'from-elements': '@dup.json', 'to-elements': '@to.json' } } ] }")
+        #expect(bad?.kind == .invalidInput && bad?.message.contains(#"dup.json: element 2 "a": the same id as element 1"#) == true, "\(String(describing: bad))")
+    }
+
     @Test func badInputNamesFileJobAndKey() {
         let from = "from: 'img/a.png', to: 'img/b.png'"
         let cases: [(String, SegueError.Kind, String)] = [

@@ -12,7 +12,8 @@ to the last frame; a new frame within 2 s of an edit of the shader file; the com
 `file:line:col` over the last good frame when the file is broken, and a clean frame once fixed;
 a spring typed as the timing setting the length; a new frame when a served snapshot is saved
 over; a point parameter set by a click on the frame; GL beside software with the PSNR; then
-the screenshot, the copied command, and Ctrl-C stopping the server. Any failure, a browser that cannot start included, exits 1: the test never skips
+the screenshot, the copied command, magic-move's element outlines over the frame, and Ctrl-C
+stopping the server. Any failure, a browser that cannot start included, exits 1: the test never skips
 (`make test-browser`).
 """
 import argparse
@@ -315,6 +316,18 @@ def run(segue, screenshot):
         driver.find_element(By.ID, "copy").click()
         page.wait("the copied command", lambda: page.js(
             "return document.getElementById('command').textContent").startswith("segue render push "))
+
+        # magic-move: the moving elements outlined over the frame (its plan's pairs), gone when unticked.
+        driver.find_element(By.ID, "compare").click()
+        before = page.frame_hash()
+        Select(driver.find_element(By.ID, "effect")).select_by_value("magic-move")
+        page.new_frame("magic-move's frame", before)
+        page.wait("the element outlines", lambda: page.js(
+            "const s = document.getElementById('outlines'); return !s.hidden && s.querySelectorAll('rect').length >= 4"))
+        names = page.js("return [...document.querySelectorAll('#outlines title')].map(t => t.textContent)")
+        check("photo moves" in names, f"the outlines do not name the moving photo: {names}")
+        driver.find_element(By.ID, "show-outlines").click()
+        page.wait("the outlines hidden", lambda: page.js("return document.getElementById('outlines').hidden"))
 
         # No script error on the way (failed requests, such as the broken shader's 422, are expected).
         errors = [entry["message"] for entry in driver.get_log("browser")

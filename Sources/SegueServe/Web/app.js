@@ -160,7 +160,7 @@ async function render() {
   const started = performance.now();
   setStatus("rendering…");
   $("frame-caption").textContent = compare ? "gl" : "";
-  const jobs = [showMain(at, compare ? "gl" : chosenBackend())];
+  const jobs = [showMain(at, compare ? "gl" : chosenBackend()), showOutlines(at)];
   if (compare) jobs.push(showSoftware(at), showParity(at));
   const [shown] = await Promise.all(jobs);
   if (shown) {
@@ -183,6 +183,45 @@ async function showMain(at, backend) {
     showError(error);
     return false;
   }
+}
+
+/// The elements of a magic move at this frame (its plan's `pair` commands): each one's old
+/// image outlined solid and its new one dashed, over the frame, in canvas pixels.
+async function showOutlines(at) {
+  const svg = $("outlines");
+  const controller = startStream("outlines");
+  if (!$("show-outlines").checked || !state.effect || state.effect.name !== "magic-move") {
+    svg.hidden = true;
+    return true;
+  }
+  try {
+    const plan = await getJSON("/api/plan", frameQuery(at, "auto"), controller.signal);
+    const img = $("frame");
+    svg.setAttribute("viewBox", `0 0 ${plan.size.width} ${plan.size.height}`);
+    svg.setAttribute("width", String(img.clientWidth));
+    svg.setAttribute("height", String(img.clientHeight));
+    const shapes = [];
+    for (const command of plan.commands) {
+      if (command.op !== "pair") continue;
+      for (const [layer, kind] of [[command.first, "old"], [command.second, "new"]]) {
+        if (layer.opacity <= 0) continue;
+        const rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+        const f = layer.frame;
+        rect.setAttribute("x", f.x); rect.setAttribute("y", f.y);
+        rect.setAttribute("width", f.width); rect.setAttribute("height", f.height);
+        rect.setAttribute("class", kind);
+        const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+        title.textContent = command.name;
+        rect.append(title);
+        shapes.push(rect);
+      }
+    }
+    svg.replaceChildren(...shapes);
+    svg.hidden = shapes.length === 0;
+  } catch (error) {
+    if (!isAbort(error)) svg.hidden = true;
+  }
+  return true;
 }
 
 async function showSoftware(at) {
@@ -629,6 +668,7 @@ async function start() {
   for (const id of ["duration", "fps"]) $(id).addEventListener("change", lengthChanged);
   for (const id of ["from", "to", "fit", "scale", "seed", "size", "backend"]) $(id).addEventListener("change", () => render());
   $("compare").addEventListener("change", () => { selectEffect(state.effect, true); render(); });
+  $("show-outlines").addEventListener("change", () => render());
   try {
     const address = new URLSearchParams(location.search);
     const chosen = await loadCatalog();
