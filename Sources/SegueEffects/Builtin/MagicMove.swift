@@ -114,8 +114,12 @@ public struct MagicMove: BuiltinEffect {
         func image(_ element: ScreenElement?, _ source: ImageRef, opacity: Double) -> Layer {
             guard let element else { return Layer(source: source, frame: group, opacity: 0) }
             // Layout gives the replaced image whole-pixel sizes (Chromium: round(width) ×
-            // round(width × h/w)); its origin keeps the group's fraction.
-            let width = group.width.rounded(), height = (group.width * element.frame.height / element.frame.width).rounded()
+            // round(width × h/w)); its origin keeps the group's fraction. At its own place the
+            // image is the element itself, so the ends are the screens exactly.
+            let atHome = abs(group.width - element.frame.width) < 1e-9 && abs(group.x - element.frame.x) < 1e-9
+                && abs(group.y - element.frame.y) < 1e-9
+            let width = atHome ? element.frame.width : group.width.rounded()
+            let height = atHome ? element.frame.height : (group.width * element.frame.height / element.frame.width).rounded()
             let s = width / element.frame.width
             return Layer(source: source, sourceRect: element.frame, frame: Rect(x: group.x, y: group.y, width: width, height: height),
                          opacity: opacity, cornerRadii: CornerRadii(all: element.cornerRadius * s))
