@@ -101,6 +101,10 @@ public enum RenderJob {
             throw .usage("--frames/--shard need PNG output (\(output.format.rawValue) is one stream)")
         }
         if resume && output.format != .png { throw .usage("--resume needs PNG output") }
+        if let profile = output.encoder.profile,
+           let problem = profile.problem(container: output.format.videoContainer, size: shape.size, fps: shape.fps, frameCount: shape.frameCount) {
+            throw .usage("profile \(profile.rawValue): \(problem)")
+        }
         if output.path == "-" && !output.format.canWriteStdout {
             throw .usage("-o -: \(output.format == .png ? "a PNG folder" : output.format.rawValue) cannot go to stdout; choose a stream format "
                 + "(--format \(OutputFormat.allCases.filter(\.canWriteStdout).map(\.rawValue).joined(separator: ", ")))")

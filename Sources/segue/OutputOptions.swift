@@ -16,11 +16,11 @@ struct OutputOptions: ParsableArguments {
 
     /// `--format` and `--png-compression` read through the request option table, for commands
     /// whose job is not one transition (`sequence`).
-    func settings(format: String?) throws(SegueError) -> JobRequest {
+    func settings(format: String?, encoder: EncoderOptions? = nil) throws(SegueError) -> JobRequest {
         var job = JobRequest(effect: "")
         try RequestOptions.readCommandLine([("format", format), ("png-compression", pngCompression)].compactMap { name, text in
             text.map { (name, $0) }
-        }, into: &job)
+        } + (encoder?.given ?? []), into: &job)
         return job
     }
 

@@ -17,19 +17,14 @@ struct RenderCommand: ParsableCommand {
     @Option(help: help("sheet-frames")) var sheetFrames: String?
     @Option(help: help("sheet-columns")) var sheetColumns: String?
     @Option(help: help("sheet-width")) var sheetWidth: String?
-    @Option(help: help("crf")) var crf: String?
-    @Option(help: help("preset")) var preset: String?
-    @Option(help: help("bitrate")) var bitrate: String?
-    @Option(help: help("keyint")) var keyint: String?
-    @Option(help: help("audio-bitrate")) var audioBitrate: String?
+    @OptionGroup var encoder: EncoderOptions
     @OptionGroup var clips: ClipOptions
 
     func run() throws {
         try reportingErrors { () throws(SegueError) in
             let own: [(String, String?)] = [("format", format), ("sheet-frames", sheetFrames), ("sheet-columns", sheetColumns),
-                                            ("sheet-width", sheetWidth), ("offset", clips.offset), ("png-compression", outputOptions.pngCompression),
-                                            ("crf", crf), ("preset", preset), ("bitrate", bitrate), ("keyint", keyint), ("audio-bitrate", audioBitrate)]
-            let request = try options.job(effect: effect, extra: own.compactMap { name, text in text.map { (name, $0) } })
+                                            ("sheet-width", sheetWidth), ("offset", clips.offset), ("png-compression", outputOptions.pngCompression)]
+            let request = try options.job(effect: effect, extra: own.compactMap { name, text in text.map { (name, $0) } } + encoder.given)
             var job = try Job(request, output: output, contactSheet: contactSheet, audioFile: clips.audio)
             job.audioCurve = clips.audioCurve
             job.transitionOnly = clips.transitionOnly

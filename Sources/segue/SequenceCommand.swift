@@ -17,15 +17,19 @@ struct SequenceCommand: ParsableCommand {
     @Flag(help: "With --dry-run: print JSON.") var json = false
     @OptionGroup var rendering: RendererOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var encoder: EncoderOptions
 
     func run() throws {
         try reportingErrors { () throws(SegueError) in
             if json && !dryRun { throw .usage("--json: only with --dry-run") }
             let spec = try SequenceSpec.load(path: spec, catalog: try rendering.shaders.catalog())
             let destination = output ?? "out/\(PreparedSequence.name(ofSpec: spec.file)).mp4"
-            let settings = try outputOptions.settings(format: format)
+            let settings = try outputOptions.settings(format: format, encoder: encoder)
             let chosen = if let format = settings.format { format } else { try OutputFormat.inferred(from: destination) }
-            let written = OutputSpec(format: chosen, path: destination, pngCompression: settings.pngCompression ?? .fast)
+            if let (option, problem) = settings.encoder.problem(for: chosen.rawValue, container: chosen.videoContainer) {
+                throw .usage("--\(option): \(problem)")
+            }
+            let written = OutputSpec(format: chosen, path: destination, pngCompression: settings.pngCompression ?? .fast, encoder: settings.encoder)
             if !dryRun {
                 try OutputConflicts.check(inputs: try spec.inputFiles(),
                                           outputs: [written.named("-o")] + (audio.map { [NamedPath("--audio", $0)] } ?? []))

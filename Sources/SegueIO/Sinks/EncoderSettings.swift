@@ -16,6 +16,8 @@ public struct EncoderSettings: Sendable, Equatable {
     public var keyint: Int?
     /// The sound's bitrate (`192k`); MP4's AAC and WebM's Opus.
     public var audioBitrate: String?
+    /// Where the video goes (`--profile`): settings and rules of its own (`EncoderProfile`).
+    public var profile: EncoderProfile?
 
     public init() {}
 
@@ -34,6 +36,13 @@ public struct EncoderSettings: Sendable, Equatable {
     /// The first option `format` has no use for, or a value out of its encoder's range: the
     /// option's name (the command line's) and why; nil when every one applies.
     public func problem(for format: String, container: FFmpegSink.Container?) -> (option: String, problem: String)? {
+        if profile != nil && container != .mp4 { return ("profile", "\(profile!.rawValue) needs mp4 output (this output is \(format))") }
+        if profile == .appStore {
+            // App Store Connect wants its own rates: a constant quality or another bitrate would break them.
+            for (option, isGiven) in [("crf", crf != nil), ("bitrate", bitrate != nil), ("audio-bitrate", audioBitrate != nil)] where isGiven {
+                return (option, "the app-store profile sets the rate itself (video 10–12 Mbps, sound 256 kb/s, as Apple asks)")
+            }
+        }
         let given: [(String, Bool)] = [("crf", crf != nil), ("preset", preset != nil), ("bitrate", bitrate != nil),
                                        ("keyint", keyint != nil), ("audio-bitrate", audioBitrate != nil)]
         let videoCodecs: Set<FFmpegSink.Container> = [.mp4, .webm]
@@ -60,7 +69,7 @@ public struct EncoderSettings: Sendable, Equatable {
 
     /// `options` (the container's video encoder options) with these settings over them.
     func videoOptions(_ options: [String]) -> [String] {
-        var options = options
+        var options = profile?.videoOptions(options) ?? options
         func set(_ key: String, _ value: String?) {
             guard let value else { return }
             if let i = options.firstIndex(of: key), i + 1 < options.count { options[i + 1] = value } else { options += [key, value] }
@@ -80,15 +89,15 @@ public struct EncoderSettings: Sendable, Equatable {
 
     /// The sound's encoder options with the bitrate over the container's.
     func audioOptions(_ options: [String]) -> [String] {
+        var options = profile?.audioOptions(options) ?? options
         guard let audioBitrate, let i = options.firstIndex(of: "-b:a"), i + 1 < options.count else { return options }
-        var options = options
         options[i + 1] = audioBitrate
         return options
     }
 
     /// For `OutputRecord.writing` and messages: the settings given.
     public var summary: String {
-        [crf.map { "crf \($0)" }, preset.map { "preset \($0)" }, bitrate.map { "bitrate \($0)" }, keyint.map { "keyint \($0)" },
+        [profile.map { "profile \($0.rawValue)" }, crf.map { "crf \($0)" }, preset.map { "preset \($0)" }, bitrate.map { "bitrate \($0)" }, keyint.map { "keyint \($0)" },
          audioBitrate.map { "audio \($0)" }].compactMap { $0 }.joined(separator: " ")
     }
 }

@@ -96,6 +96,11 @@ public enum RequestOptions {
         bitrate("bitrate", "Average video bitrate (mp4, webm) instead of constant quality, e.g. 8M or 2500k.", \.encoder.bitrate),
         whole("keyint", "Most frames between key frames (mp4, webm).", Limits.keyint, \.encoder.keyint),
         bitrate("audio-bitrate", "The sound's bitrate (mp4 AAC, default 192k; webm Opus, 160k).", \.encoder.audioBitrate),
+        RequestOption(name: "profile", specKey: "profile",
+                      help: "Where the video goes (mp4): web (H.264 High, stereo AAC 48 kHz, for browsers) or app-store (Apple's app preview rules, checked before rendering; docs/IO.md).",
+                      specType: .string, repeats: false, read: { value, request throws(OptionProblem) in
+            request.encoder.profile = try pick(EncoderProfile.self, value)
+        }, write: { [$0.encoder.profile?.rawValue].compactMap { $0 } }),
     ]
 
     /// The row named `name` (the command line's and the query's name).
