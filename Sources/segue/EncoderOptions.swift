@@ -10,10 +10,11 @@ struct EncoderOptions: ParsableArguments {
     @Option(help: help("keyint")) var keyint: String?
     @Option(help: help("audio-bitrate")) var audioBitrate: String?
     @Option(help: help("profile")) var profile: String?
+    @Option(help: help("encoder-option")) var encoderOption: [String] = []
 
     /// The options given, as (name, text) in the table's order.
     var given: [(String, String)] {
         [("crf", crf), ("preset", preset), ("bitrate", bitrate), ("keyint", keyint), ("audio-bitrate", audioBitrate), ("profile", profile)]
-            .compactMap { name, text in text.map { (name, $0) } }
+            .compactMap { name, text in text.map { (name, $0) } } + encoderOption.map { ("encoder-option", $0) }
     }
 }

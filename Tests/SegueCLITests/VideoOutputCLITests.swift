@@ -245,6 +245,37 @@ import Testing
         #expect(b.contains("rc=abr") && b.contains("bitrate=300"))
     }
 
+    /// `--encoder-option NAME=VALUE` passes the encoder's own options through (x264's tune and
+    /// keyint_min show in its record; libvpx's cpu-used runs); anything else — an option that
+    /// is not the encoder's, one of the other container's, one the app-store profile sets — is
+    /// refused before rendering.
+    @Test func encoderOptionsPassThroughOnlyWhatTunesTheEncoder() throws {
+        let dir = try SegueProcess.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try SegueProcess.run(["render", "fade", "--size", "64x36", "--encoder-option", "tune=animation",
+                                      "--encoder-option", "keyint_min=5", "-o", "a.mp4"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let settings = try x264Settings(dir.appendingPathComponent("a.mp4").path)
+        #expect(settings.contains("deblock=1:1:1") && settings.contains("keyint_min=5"), "tune=animation sets deblock 1:1")
+        try #"{ jobs: [ { effect: "fade", size: "64x36", encoderOptions: { keyint_min: 4 }, output: "s.mp4" } ] }"#.write(
+            to: dir.appendingPathComponent("s.json5"), atomically: true, encoding: .utf8)
+        let batch = try SegueProcess.run(["batch", "s.json5", "--quiet"], in: dir)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(try x264Settings(dir.appendingPathComponent("s.mp4").path).contains("keyint_min=4"))
+        let webm = try SegueProcess.run(["render", "fade", "--size", "64x36", "--encoder-option", "cpu-used=8", "-o", "b.webm"], in: dir)
+        #expect(webm.status == 0, "\(webm.stderr)")
+        for (arguments, message) in [(["--encoder-option", "f=null", "-o", "c.mp4"], "f is not an encoder option Segue passes"),
+                                     (["--encoder-option", "tune", "-o", "c.mp4"], "expected NAME=VALUE"),
+                                     (["--encoder-option", "cpu-used=8", "-o", "c.mp4"], "cpu-used: only for webm output (this output is mp4)"),
+                                     (["--encoder-option", "tune=film", "-o", "c.gif"], "tune: only for mp4 output (this output is gif)"),
+                                     (["--size", "886x1920", "--profile", "app-store", "--encoder-option", "maxrate=20M", "-o", "c.mp4"],
+                                      "maxrate: the app-store profile sets it")] {
+            let bad = try SegueProcess.run(["render", "fade", "--size", "64x36"] + arguments, in: dir)
+            #expect(bad.status == 64 && bad.stderr.contains(message), "\(arguments): \(bad.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("c.mp4").path))
+    }
+
     @Test func aSpecTakesTheSameKeys() throws {
         let dir = try SegueProcess.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -18,10 +18,43 @@ public struct EncoderSettings: Sendable, Equatable {
     public var audioBitrate: String?
     /// Where the video goes (`--profile`): settings and rules of its own (`EncoderProfile`).
     public var profile: EncoderProfile?
+    /// More of the encoder's own options, passed through (`--encoder-option NAME=VALUE`, spec
+    /// `encoderOptions: {NAME: VALUE}`): only those in `passThrough`, which tune the encoder and
+    /// can neither name a file nor change what is written where.
+    public var passedOptions: [(name: String, value: String)] = []
 
     public init() {}
 
     public var isEmpty: Bool { self == EncoderSettings() }
+
+    public static func == (a: EncoderSettings, b: EncoderSettings) -> Bool {
+        a.crf == b.crf && a.preset == b.preset && a.bitrate == b.bitrate && a.keyint == b.keyint && a.audioBitrate == b.audioBitrate
+            && a.profile == b.profile && a.passedOptions.elementsEqual(b.passedOptions) { $0 == $1 }
+    }
+
+    /// The options `--encoder-option` passes, per container, from FFmpeg's documentation of
+    /// libx264, libvpx-vp9 and the AAC and Opus encoders; whether each is the sound's. Options
+    /// that write files (x264's `stats`, `-passlogfile`), pick outputs or streams, or take
+    /// free-form parameter strings are not among them.
+    public static let passThrough: [FFmpegSink.Container: [String: Bool]] = [
+        .mp4: ["tune": false, "profile:v": false, "level:v": false, "maxrate": false, "minrate": false, "bufsize": false,
+               "bf": false, "refs": false, "keyint_min": false, "sc_threshold": false, "qmin": false, "qmax": false,
+               "aq-mode": false, "aq-strength": false, "psy-rd": false, "threads": false, "ac": true, "ar": true],
+        .webm: ["deadline": false, "cpu-used": false, "row-mt": false, "tile-columns": false, "frame-parallel": false,
+                "lag-in-frames": false, "auto-alt-ref": false, "aq-mode": false, "maxrate": false, "minrate": false,
+                "bufsize": false, "qmin": false, "qmax": false, "threads": false, "ac": true, "ar": true],
+    ]
+
+    /// `NAME=VALUE` as a passed option, or why not (the container is checked with the output).
+    public static func passedOptionProblem(_ text: String) -> String? {
+        guard let eq = text.firstIndex(of: "="), eq != text.startIndex, text.index(after: eq) != text.endIndex else {
+            return "expected NAME=VALUE, such as tune=animation"
+        }
+        let name = String(text[..<eq])
+        let known = Set(passThrough.values.flatMap(\.keys))
+        guard known.contains(name) else { return "\(name) is not an encoder option Segue passes (\(known.sorted().joined(separator: ", ")))" }
+        return nil
+    }
 
     /// x264's presets, fastest first.
     public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
@@ -41,6 +74,15 @@ public struct EncoderSettings: Sendable, Equatable {
             // App Store Connect wants its own rates: a constant quality or another bitrate would break them.
             for (option, isGiven) in [("crf", crf != nil), ("bitrate", bitrate != nil), ("audio-bitrate", audioBitrate != nil)] where isGiven {
                 return (option, "the app-store profile sets the rate itself (video 10–12 Mbps, sound 256 kb/s, as Apple asks)")
+            }
+        }
+        for (name, _) in passedOptions {
+            guard let container, let options = Self.passThrough[container], options[name] != nil else {
+                let takers = Self.passThrough.filter { $0.value[name] != nil }.map(\.key.rawValue).sorted().joined(separator: " and ")
+                return ("encoder-option", "\(name): only for \(takers) output (this output is \(format))")
+            }
+            if profile == .appStore && ["profile:v", "level:v", "maxrate", "minrate", "bufsize", "ac", "ar"].contains(name) {
+                return ("encoder-option", "\(name): the app-store profile sets it, as Apple asks")
             }
         }
         let given: [(String, Bool)] = [("crf", crf != nil), ("preset", preset != nil), ("bitrate", bitrate != nil),
@@ -84,12 +126,19 @@ public struct EncoderSettings: Sendable, Equatable {
             set("-b:v", bitrate)
         }
         set("-g", keyint.map(String.init))
+        for (name, value) in passedOptions where !Self.isSoundOption(name) { set("-" + name, value) }
         return options
     }
+
+    /// Whether a passed option is the sound encoder's (`-ac`, `-ar`).
+    static func isSoundOption(_ name: String) -> Bool { passThrough.values.contains { $0[name] == true } }
 
     /// The sound's encoder options with the bitrate over the container's.
     func audioOptions(_ options: [String]) -> [String] {
         var options = profile?.audioOptions(options) ?? options
+        for (name, value) in passedOptions where Self.isSoundOption(name) {
+            if let i = options.firstIndex(of: "-" + name), i + 1 < options.count { options[i + 1] = value } else { options += ["-" + name, value] }
+        }
         guard let audioBitrate, let i = options.firstIndex(of: "-b:a"), i + 1 < options.count else { return options }
         options[i + 1] = audioBitrate
         return options
@@ -99,5 +148,6 @@ public struct EncoderSettings: Sendable, Equatable {
     public var summary: String {
         [profile.map { "profile \($0.rawValue)" }, crf.map { "crf \($0)" }, preset.map { "preset \($0)" }, bitrate.map { "bitrate \($0)" }, keyint.map { "keyint \($0)" },
          audioBitrate.map { "audio \($0)" }].compactMap { $0 }.joined(separator: " ")
+            + passedOptions.map { " \($0.name)=\($0.value)" }.joined()
     }
 }

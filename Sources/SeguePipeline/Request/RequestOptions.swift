@@ -96,6 +96,14 @@ public enum RequestOptions {
         bitrate("bitrate", "Average video bitrate (mp4, webm) instead of constant quality, e.g. 8M or 2500k.", \.encoder.bitrate),
         whole("keyint", "Most frames between key frames (mp4, webm).", Limits.keyint, \.encoder.keyint),
         bitrate("audio-bitrate", "The sound's bitrate (mp4 AAC, default 192k; webm Opus, 160k).", \.encoder.audioBitrate),
+        RequestOption(name: "encoder-option", specKey: "encoderOptions",
+                      help: "One more option of the video or sound encoder, NAME=VALUE (repeatable; mp4 and webm): tune=animation, keyint_min=5, cpu-used=2, ar=44100 … (docs/IO.md).",
+                      specType: .object, repeats: true, read: { value, request throws(OptionProblem) in
+            guard case .text(let text) = value else { throw OptionProblem(value, "expected NAME=VALUE") }
+            if let problem = EncoderSettings.passedOptionProblem(text) { throw OptionProblem(value, problem) }
+            let eq = text.firstIndex(of: "=")!
+            request.encoder.passedOptions.append((String(text[..<eq]), String(text[text.index(after: eq)...])))
+        }, write: { $0.encoder.passedOptions.map { "\($0.name)=\($0.value)" } }),
         RequestOption(name: "profile", specKey: "profile",
                       help: "Where the video goes (mp4): web (H.264 High, stereo AAC 48 kHz, for browsers) or app-store (Apple's app preview rules, checked before rendering; docs/IO.md).",
                       specType: .string, repeats: false, read: { value, request throws(OptionProblem) in
