@@ -212,6 +212,10 @@ def run(segue, screenshot):
             shown = driver.find_element(By.ID, field).get_attribute("value")
             check(shown == value, f"#{field} shows {shown!r}, not {value!r} from the address")
         first = page.frame_hash()
+        # No size typed: the frame is the to image's own size, as `segue render` makes it.
+        check(driver.find_element(By.ID, "size").get_attribute("value") == "", "the size field is not empty by default")
+        check(page.js("return [document.getElementById('frame').naturalWidth, document.getElementById('frame').naturalHeight]") == [390, 844],
+              "the first frame is not the to image's size")
 
         # The scrubber: three frames on, from the keyboard as a user would.
         scrubber = driver.find_element(By.ID, "scrubber")
