@@ -16,6 +16,8 @@ public final class ServeAPI: Sendable {
     public let events: EventHub
     /// Seconds a user shader's frame may take (0 = no limit: drawn in-process).
     public let shaderTimeLimit: Double
+    /// The process user shaders' frames are drawn in, kept from frame to frame.
+    private let shaderFrames = ShaderFrameChild()
     /// Passed on to the child that draws a user shader's frame.
     public let eglPlatform: EGLPlatformChoice
 
@@ -66,7 +68,7 @@ public final class ServeAPI: Sendable {
                         _ = try session.renderer(for: transition, backend: query.backend)
                         let arguments = CommandBuilder(query: query).stillArguments
                             + (eglPlatform == .auto ? [] : ["--egl-platform", eglPlatform.rawValue])
-                        return try ShaderFrameChild.png(stillArguments: arguments, timeLimit: shaderTimeLimit, shaderPath: shader.path)
+                        return try shaderFrames.png(stillArguments: arguments, timeLimit: shaderTimeLimit, shaderPath: shader.path)
                     }
                     let frame = try Self.render(transition, at: query.at, backend: query.backend, session: session)
                     return Data(try PNGCodec.encode(frame, compression: .default, colorSpace: transition.colorSpace))

@@ -1,38 +1,106 @@
+@preconcurrency import Glibc
 import Foundation
 import SegueCore
 import SegueIO
 
-/// A user shader's frame drawn by a child `segue still … -o -`, which the per-frame time limit
-/// ends instead of the server. A draw stuck in the GL driver cannot be cancelled: in-process,
-/// the watchdog would have to end the whole server (as it ends `segue still`), so the server
-/// never arms it and a child takes the risk — as `segue batch` and `segue validate` do. The
-/// child writes what `segue still` writes, so the frame is the same PNG.
-enum ShaderFrameChild {
-    /// The PNG of `segue still <stillArguments> --time-limit L -o -`, run in the server's folder
-    /// (the arguments name files as the server was given them). A frame past the limit is
-    /// `.invalidInput` naming `shaderPath`.
-    static func png(stillArguments: [String], timeLimit: Double, shaderPath: String) throws(SegueError) -> Data {
-        let child = try ChildProcess(ChildProcess.segueExecutable,
-                                     ["still"] + stillArguments + ["--time-limit", Allowed<Double>.format(timeLimit), "-o", "-"],
-                                     stdout: .pipe, stderr: .pipe)
+/// A user shader's frame drawn in a child process, `segue frame-child`, which the per-frame
+/// time limit ends instead of the server. A draw stuck in the GL driver cannot be cancelled:
+/// in-process, the watchdog would have to end the whole server (as it ends `segue still`), so
+/// the server never arms it and a child takes the risk — as `segue batch` and `segue
+/// validate` do. One child serves frame after frame, keeping its GL context and compiled
+/// programs, so a frame costs about what it costs in `segue render`, not a process start and
+/// a GL start each; a child that ended (a frame past the limit) is replaced on the next
+/// request. Its answer is the PNG `segue still` writes.
+///
+/// Used on the render thread only (`RenderThread`), one request at a time.
+final class ShaderFrameChild: @unchecked Sendable {
+    private var child: ChildProcess?
+
+    /// The PNG of `segue still <stillArguments> --time-limit L -o -`, the arguments naming
+    /// files as the server was given them. A frame past the limit is `.invalidInput` naming
+    /// `shaderPath`.
+    func png(stillArguments: [String], timeLimit: Double, shaderPath: String) throws(SegueError) -> Data {
+        let arguments = stillArguments + ["--time-limit", Allowed<Double>.format(timeLimit), "-o", "-"]
+        guard let request = try? JSONEncoder().encode(arguments) else { throw SegueError(.internalError, "frame request encoding failed") }
+        let child = try running()
         // The child's watchdog ends it at the limit; this is the backstop should it not start
         // drawing at all (a wedged driver), so the render thread is never held for good.
         let backstop = DispatchWorkItem { child.terminate() }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit * 2 + 30, execute: backstop)
-        var message = Data()
-        let readErrors = DispatchWorkItem { message = child.errorOutput?.readDataToEndOfFile() ?? Data() }
-        DispatchQueue.global().async(execute: readErrors)
-        let (png, end) = child.readAllAndWait()
-        readErrors.wait()
-        backstop.cancel()
-        let status: Int32 = if case .exit(let code) = end { code } else { -1 }
-        if status == 0 { return png }
-        let line = String(decoding: message, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-        let detail = line.hasPrefix("segue: ") ? String(line.dropFirst(7)) : line
-        if status == 124 || status == -1 {
-            throw SegueError(.invalidInput, "a frame exceeded the per-frame time limit of \(Allowed<Double>.format(timeLimit)) s", path: shaderPath)
+        defer { backstop.cancel() }
+        guard Self.write(request + Data("\n".utf8), to: child), let header = Self.line(from: child) else {
+            self.child = nil
+            let end = child.wait()
+            if end.status == 124 || !end.succeeded && end.status < 0 {
+                throw SegueError(.invalidInput, "a frame exceeded the per-frame time limit of \(Allowed<Double>.format(timeLimit)) s", path: shaderPath)
+            }
+            throw SegueError(.internalError, "the frame process ended (status \(end.status))\(child.lastErrorLine().map { ": \($0)" } ?? "")")
         }
-        let kind = SegueError.Kind.allCases.first { $0.exitCode == status } ?? .internalError
-        throw SegueError(kind, detail.isEmpty ? "segue still exited with status \(status)" : detail)
+        let words = header.split(separator: " ", maxSplits: 2).map(String.init)
+        if words.first == "ok", words.count == 2, let count = Int(words[1]), count >= 0, let png = Self.bytes(count, from: child) {
+            return png
+        }
+        if words.first == "error", words.count >= 2, let status = Int32(words[1]) {
+            let kind = SegueError.Kind.allCases.first { $0.exitCode == status } ?? .internalError
+            let message = words.count == 3 ? words[2] : "segue still exited with status \(status)"
+            throw SegueError(kind, message.hasPrefix("segue: ") ? String(message.dropFirst(7)) : message)
+        }
+        child.terminate()
+        self.child = nil
+        throw SegueError(.internalError, "the frame process answered \(header.prefix(80))")
+    }
+
+    /// The child, started when there is none (or the last one ended).
+    private func running() throws(SegueError) -> ChildProcess {
+        if let child, child.isRunning { return child }
+        let started = try ChildProcess(ChildProcess.segueExecutable, ["frame-child"], stdin: .pipe, stdout: .pipe, stderr: .log)
+        child = started
+        return started
+    }
+
+    private static func write(_ data: Data, to child: ChildProcess) -> Bool {
+        guard let descriptor = child.input?.fileDescriptor else { return false }
+        return data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+    }
+
+    /// One line of the child's answer, without its newline; nil at the end of its output.
+    private static func line(from child: ChildProcess) -> String? {
+        guard let descriptor = child.output?.fileDescriptor else { return nil }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let n = read(descriptor, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            guard n == 1 else { return nil }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+            if bytes.count > 65_536 { return nil }
+        }
+    }
+
+    /// Exactly `count` bytes of the child's answer; nil when it ends sooner.
+    private static func bytes(_ count: Int, from child: ChildProcess) -> Data? {
+        guard let descriptor = child.output?.fileDescriptor else { return nil }
+        var data = Data(count: count)
+        let complete = data.withUnsafeMutableBytes { raw -> Bool in
+            var offset = 0
+            while offset < count {
+                let n = read(descriptor, raw.baseAddress! + offset, count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+        return complete ? data : nil
     }
 }

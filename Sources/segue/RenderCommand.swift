@@ -80,19 +80,25 @@ struct StillCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(SegueError) in
-            try Limits.fraction.check(at, option: "--at")
-            try OutputFormat.checkPNGFileName(output, option: "-o")
-            let job = try options.job(effect: effect, extra: pngCompression.map { [("png-compression", $0)] } ?? [])
-            let request = job.transition
-            try OutputConflicts.check(inputs: try request.commandLineInputs(), outputs: [NamedPath("-o", output)])
-            for case let (option, path?) in [("--from", options.from), ("--to", options.to)] where try MediaProbe.kind(path) == .video {
-                throw .usage("\(option) \(path): a video clip; `still` draws one frame between snapshots (`render` takes clips)")
-            }
-            let transition = try options.prepare(request)
-            let session = try options.session()
-            let renderer = try session.renderer(for: transition)
-            let frame = try transition.frame(at: at, renderer: renderer)
-            try PNGCodec.write(frame, to: output, compression: job.pngCompression ?? .default, colorSpace: transition.colorSpace)
+            let (frame, compression, colorSpace) = try draw(session: try options.session())
+            try PNGCodec.write(frame, to: output, compression: compression, colorSpace: colorSpace)
         }
+    }
+
+    /// The frame, checked and drawn as `run` writes it; `session` may serve many frames
+    /// (`segue frame-child`).
+    func draw(session: RenderSession) throws(SegueError) -> (PixelBuffer, PNGCompression, ColorSpace) {
+        try Limits.fraction.check(at, option: "--at")
+        try OutputFormat.checkPNGFileName(output, option: "-o")
+        let job = try options.job(effect: effect, extra: pngCompression.map { [("png-compression", $0)] } ?? [])
+        let request = job.transition
+        try OutputConflicts.check(inputs: try request.commandLineInputs(), outputs: [NamedPath("-o", output)])
+        for case let (option, path?) in [("--from", options.from), ("--to", options.to)] where try MediaProbe.kind(path) == .video {
+            throw .usage("\(option) \(path): a video clip; `still` draws one frame between snapshots (`render` takes clips)")
+        }
+        let transition = try options.prepare(request)
+        let renderer = try session.renderer(for: transition)
+        let frame = try transition.frame(at: at, renderer: renderer)
+        return (frame, job.pngCompression ?? .default, transition.colorSpace)
     }
 }

@@ -14,7 +14,7 @@ struct Segue: ParsableCommand {
         subcommands: [ListCommand.self, RenderCommand.self, StillCommand.self, DemoCommand.self,
                       PlanCommand.self, TimingCommand.self, CompareCommand.self, InfoCommand.self,
                       ValidateCommand.self, WatchCommand.self, BatchCommand.self, SequenceCommand.self, BenchCommand.self, ProofCommand.self,
-                      ServeCommand.self]
+                      ServeCommand.self, FrameChildCommand.self]
     )
 
     /// Set up before any other thread exists: SIGPIPE ignored (`StandardOutput`), and
