@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import Foundation
 import SegueCore
 import SegueIO
@@ -28,7 +27,8 @@ final class ShaderFrameChild: @unchecked Sendable {
         let backstop = DispatchWorkItem { child.terminate() }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit * 2 + 30, execute: backstop)
         defer { backstop.cancel() }
-        guard Self.write(request + Data("\n".utf8), to: child), let header = Self.line(from: child) else {
+        guard let input = child.input?.fileDescriptor, let output = child.output?.fileDescriptor,
+              DescriptorIO.writeAll(request + Data("\n".utf8), to: input), let header = DescriptorIO.line(from: output) else {
             self.child = nil
             let end = child.wait()
             if end.status == 124 || !end.succeeded && end.status < 0 {
@@ -37,7 +37,7 @@ final class ShaderFrameChild: @unchecked Sendable {
             throw SegueError(.internalError, "the frame process ended (status \(end.status))\(child.lastErrorLine().map { ": \($0)" } ?? "")")
         }
         let words = header.split(separator: " ", maxSplits: 2).map(String.init)
-        if words.first == "ok", words.count == 2, let count = Int(words[1]), count >= 0, let png = Self.bytes(count, from: child) {
+        if words.first == "ok", words.count == 2, let count = Int(words[1]), count >= 0, let png = DescriptorIO.read(count, from: output) {
             return png
         }
         if words.first == "error", words.count >= 2, let status = Int32(words[1]) {
@@ -56,51 +56,5 @@ final class ShaderFrameChild: @unchecked Sendable {
         let started = try ChildProcess(ChildProcess.segueExecutable, ["frame-child"], stdin: .pipe, stdout: .pipe, stderr: .log)
         child = started
         return started
-    }
-
-    private static func write(_ data: Data, to child: ChildProcess) -> Bool {
-        guard let descriptor = child.input?.fileDescriptor else { return false }
-        return data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
-        }
-    }
-
-    /// One line of the child's answer, without its newline; nil at the end of its output.
-    private static func line(from child: ChildProcess) -> String? {
-        guard let descriptor = child.output?.fileDescriptor else { return nil }
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while true {
-            let n = read(descriptor, &byte, 1)
-            if n < 0 && errno == EINTR { continue }
-            guard n == 1 else { return nil }
-            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(byte)
-            if bytes.count > 65_536 { return nil }
-        }
-    }
-
-    /// Exactly `count` bytes of the child's answer; nil when it ends sooner.
-    private static func bytes(_ count: Int, from child: ChildProcess) -> Data? {
-        guard let descriptor = child.output?.fileDescriptor else { return nil }
-        var data = Data(count: count)
-        let complete = data.withUnsafeMutableBytes { raw -> Bool in
-            var offset = 0
-            while offset < count {
-                let n = read(descriptor, raw.baseAddress! + offset, count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
-        }
-        return complete ? data : nil
     }
 }

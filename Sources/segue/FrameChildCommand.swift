@@ -33,7 +33,7 @@ struct FrameChildCommand: ParsableCommand {
             } catch {
                 reply = Data("error \(error.exitCode) \(TerminalText.escaped(error.message))\n".utf8)
             }
-            guard StandardOutput.writeAll(reply) else { return }  // the server is gone
+            guard DescriptorIO.writeAll(reply, to: STDOUT_FILENO) else { return }  // the server is gone
         }
     }
 

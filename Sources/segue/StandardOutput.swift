@@ -17,21 +17,6 @@ enum StandardOutput {
     /// (`ChildRun`) stay in order.
     static func flush() { fflush(stdout) }
 
-    /// Writes `data` straight to the descriptor, all of it (a binary answer, not text);
-    /// false when the reader has gone.
-    static func writeAll(_ data: Data) -> Bool {
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
-        }
-    }
-
     private static func checkAtExit() {
         let flushed = fflush(stdout) == 0
         let code = errno
