@@ -12,8 +12,12 @@ FROM swift:${SWIFT_VERSION}-bookworm AS build
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends make
 WORKDIR /src
 COPY . .
-# `make build` installs the build packages it lacks (as root here), then builds the release binary.
-RUN make build \
+# The dependencies at the versions the tests ran with: the checkout's pins (Tools/docker/,
+# checked against each test run's resolution by Tests/docker-pins.sh), never a fresh
+# resolution. `make build` installs the build packages it lacks (as root here), then builds the
+# release binary.
+RUN cp Tools/docker/dependency-pins.json Package.resolved \
+ && make build RESOLVE_FLAGS=--force-resolved-versions \
  && cp .build/release/segue /usr/local/bin/segue \
  && make -s print-runtime-packages > /runtime-packages
 

@@ -1,7 +1,7 @@
 # Segue: the two commands of the README.
 #   make demo   install what is missing, build (release), render every built-in effect into ./out
-#   make test   install what is missing, build warning-free (Tests/build-warning-free.sh), run
-#               the test suite, the browser test of `segue serve` (test-browser), magic-move
+#   make test   install what is missing, build warning-free (Tests/build-warning-free.sh), check
+#               the Docker build's dependency pins (Tests/docker-pins.sh), run the test suite, the browser test of `segue serve` (test-browser), magic-move
 #               against Chromium's View Transitions (test-view-transitions), check the release
 #               binary is portable (test-portable), and run the GPU proof kit's quick proof on
 #               this machine's GL (test-gpu-kit)
@@ -75,14 +75,16 @@ test-deps: deps
 	    { echo "Installing $(BROWSER_PYTHON_PACKAGES) into $(BROWSER_VENV)"; \
 	      python3 -m venv $(BROWSER_VENV) && $(BROWSER_VENV)/bin/pip install -q $(BROWSER_PYTHON_PACKAGES); }
 
+# RESOLVE_FLAGS: the Docker build passes --force-resolved-versions (its pins, Tools/docker/).
 build: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) $(RESOLVE_FLAGS)
 
 demo: build
 	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/segue demo -o out
 
 test: test-deps
 	SWIFT=$(SWIFT) Tests/build-warning-free.sh
+	Tests/docker-pins.sh
 	$(SWIFT) test --skip-build
 	$(MAKE) test-browser
 	$(MAKE) test-view-transitions
