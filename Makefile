@@ -1,10 +1,11 @@
 # Segue: the two commands of the README.
 #   make demo   install what is missing, build (release), render every built-in effect into ./out
 #   make test   install what is missing, build warning-free (Tests/build-warning-free.sh), check
-#               the Docker build's dependency pins (Tests/docker-pins.sh), run the test suite, the browser test of `segue serve` (test-browser), magic-move
-#               against Chromium's View Transitions (test-view-transitions), check the release
-#               binary is portable (test-portable), and run the GPU proof kit's quick proof on
-#               this machine's GL (test-gpu-kit)
+#               the Docker build's dependency pins (Tests/docker-pins.sh), run the test suite,
+#               the browser test of `segue serve` (test-browser), magic-move against Chromium's
+#               View Transitions (test-view-transitions), check the release binary is portable
+#               (test-portable), and run the GPU proof kit's quick proof on this machine's GL
+#               (test-gpu-kit)
 #   make test-full  the same with every sample the quick run leaves out: every xfade frame
 #               against ffmpeg, every xfade name in the parity suite, every SMPTE wipe against
 #               GStreamer (SEGUE_TEST_FULL=1)
