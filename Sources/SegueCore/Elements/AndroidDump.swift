@@ -6,13 +6,12 @@
 /// cell moves to another screen. A node with a description alone is named by it. Nodes whose
 /// id is still not unique cannot be matched and are left out (`segue plan` lists the pairs).
 enum AndroidDump {
-    static func read(_ text: String, source: String) throws(SegueError) -> ElementMap {
-        let bytes = Array(text.utf8)
+    static func read(_ bytes: [UInt8], source: String) throws(SegueError) -> ElementMap {
         var elements: [ScreenElement] = []
         var screen: Rect?
         var at = 0
         var sawHierarchy = false
-        while let open = find(Array("<".utf8), in: bytes, from: at) {
+        while let open = bytes[at...].firstIndex(of: UInt8(ascii: "<")) {
             at = open + 1
             let name = tagName(bytes, at)
             if name == "hierarchy" { sawHierarchy = true }
@@ -105,14 +104,5 @@ enum AndroidDump {
             if let replacement { out += replacement; rest = after[after.index(after: semi)...] } else { out += "&"; rest = after }
         }
         return out + rest
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        var i = from
-        while i + needle.count <= bytes.count {
-            if bytes[i] == needle[0] && (needle.count == 1 || Array(bytes[i..<i + needle.count]) == needle) { return i }
-            i += 1
-        }
-        return nil
     }
 }

@@ -13,7 +13,7 @@ extension ElementMap {
         let first = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
         let map: ElementMap
         switch first {
-        case "<": map = try AndroidDump.read(text, source: source)
+        case "<": map = try AndroidDump.read(bytes, source: source)
         case "{", "[": map = try fromJSON(bytes, source: source)
         case nil: throw SegueError(.invalidInput, "element map is empty", path: source.isEmpty ? nil : source)
         default: map = try XCUITestList.read(text, source: source)

@@ -211,28 +211,16 @@ private struct FrameReader: @unchecked Sendable {
         var frame = pool?.take() ?? PixelBuffer(size: size)
         switch transport {
         case .yuv(let format, let chroma):
-            guard planes.withUnsafeMutableBytes({ readWhole($0) }), format.convert(planes, chroma: chroma, into: &frame) else { break }
+            guard planes.withUnsafeMutableBytes({ DescriptorIO.readWhole($0, from: fd) }), format.convert(planes, chroma: chroma, into: &frame) else { break }
             return frame
         case .rgba:
-            guard frame.bytes.withUnsafeMutableBytes({ readWhole($0) }) else { break }
+            guard frame.bytes.withUnsafeMutableBytes({ DescriptorIO.readWhole($0, from: fd) }) else { break }
             let opaque = frame.bytes.withUnsafeBytes { PixelBuffer.isOpaque($0.baseAddress!, pixels: size.pixelCount) }
             if opaque { frame.markOpaque() } else { premultiply(&frame.bytes) }
             return frame
         }
         pool?.giveBack(frame)
         return nil
-    }
-
-    /// Fills `buffer` from the pipe; false when the stream ends first.
-    private func readWhole(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
-        var filled = 0
-        while filled < buffer.count {
-            let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            filled += n
-        }
-        return filled == buffer.count
     }
 
     /// The error ffmpeg's exit means, or nil when it ended well.

@@ -60,7 +60,7 @@ public enum EncoderProfile: String, CaseIterable, Sendable {
         case .web:
             options += ["-profile:v", "high"]
         case .appStore:
-            if let i = options.firstIndex(of: "-crf"), i + 1 < options.count { options.removeSubrange(i...(i + 1)) }
+            options.removeOption("-crf")
             // x264's VBV keeps the rate inside Apple's 10–12 Mbps band, its middle the average.
             options += ["-profile:v", "high", "-level:v", "4.0", "-b:v", "11M", "-maxrate", "12M", "-bufsize", "12M"]
         }
@@ -70,7 +70,9 @@ public enum EncoderProfile: String, CaseIterable, Sendable {
     /// Sound encoder options over the container's: stereo at 48 kHz; 256 kb/s for the App Store.
     func audioOptions(_ options: [String]) -> [String] {
         var options = options
-        if self == .appStore, let i = options.firstIndex(of: "-b:a"), i + 1 < options.count { options[i + 1] = "256k" }
-        return options + ["-ac", "2", "-ar", "48000"]
+        if self == .appStore { options.setOption("-b:a", "256k") }
+        options.setOption("-ac", "2")
+        options.setOption("-ar", "48000")
+        return options
     }
 }

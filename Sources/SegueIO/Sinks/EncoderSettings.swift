@@ -21,16 +21,18 @@ public struct EncoderSettings: Sendable, Equatable {
     /// More of the encoder's own options, passed through (`--encoder-option NAME=VALUE`, spec
     /// `encoderOptions: {NAME: VALUE}`): only those in `passThrough`, which tune the encoder and
     /// can neither name a file nor change what is written where.
-    public var passedOptions: [(name: String, value: String)] = []
+    public var passedOptions: [PassedOption] = []
+
+    /// One `--encoder-option NAME=VALUE`.
+    public struct PassedOption: Sendable, Equatable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) { self.name = name; self.value = value }
+    }
 
     public init() {}
 
     public var isEmpty: Bool { self == EncoderSettings() }
-
-    public static func == (a: EncoderSettings, b: EncoderSettings) -> Bool {
-        a.crf == b.crf && a.preset == b.preset && a.bitrate == b.bitrate && a.keyint == b.keyint && a.audioBitrate == b.audioBitrate
-            && a.profile == b.profile && a.passedOptions.elementsEqual(b.passedOptions) { $0 == $1 }
-    }
 
     /// The options `--encoder-option` passes, per container, from FFmpeg's documentation of
     /// libx264, libvpx-vp9 and the AAC and Opus encoders; whether each is the sound's. Options
@@ -69,14 +71,14 @@ public struct EncoderSettings: Sendable, Equatable {
     /// The first option `format` has no use for, or a value out of its encoder's range: the
     /// option's name (the command line's) and why; nil when every one applies.
     public func problem(for format: String, container: FFmpegSink.Container?) -> (option: String, problem: String)? {
-        if profile != nil && container != .mp4 { return ("profile", "\(profile!.rawValue) needs mp4 output (this output is \(format))") }
+        if let profile, container != .mp4 { return ("profile", "\(profile.rawValue) needs mp4 output (this output is \(format))") }
         if profile == .appStore {
             // App Store Connect wants its own rates: a constant quality or another bitrate would break them.
             for (option, isGiven) in [("crf", crf != nil), ("bitrate", bitrate != nil), ("audio-bitrate", audioBitrate != nil)] where isGiven {
                 return (option, "the app-store profile sets the rate itself (video 10–12 Mbps, sound 256 kb/s, as Apple asks)")
             }
         }
-        for (name, _) in passedOptions {
+        for name in passedOptions.map(\.name) {
             guard let container, let options = Self.passThrough[container], options[name] != nil else {
                 let takers = Self.passThrough.filter { $0.value[name] != nil }.map(\.key.rawValue).sorted().joined(separator: " and ")
                 return ("encoder-option", "\(name): only for \(takers) output (this output is \(format))")
@@ -112,21 +114,14 @@ public struct EncoderSettings: Sendable, Equatable {
     /// `options` (the container's video encoder options) with these settings over them.
     func videoOptions(_ options: [String]) -> [String] {
         var options = profile?.videoOptions(options) ?? options
-        func set(_ key: String, _ value: String?) {
-            guard let value else { return }
-            if let i = options.firstIndex(of: key), i + 1 < options.count { options[i + 1] = value } else { options += [key, value] }
-        }
-        func remove(_ key: String) {
-            if let i = options.firstIndex(of: key), i + 1 < options.count { options.removeSubrange(i...(i + 1)) }
-        }
-        set("-crf", crf.map(String.init))
-        set("-preset", preset)
+        if let crf { options.setOption("-crf", String(crf)) }
+        if let preset { options.setOption("-preset", preset) }
         if let bitrate {
-            remove("-crf")
-            set("-b:v", bitrate)
+            options.removeOption("-crf")
+            options.setOption("-b:v", bitrate)
         }
-        set("-g", keyint.map(String.init))
-        for (name, value) in passedOptions where !Self.isSoundOption(name) { set("-" + name, value) }
+        if let keyint { options.setOption("-g", String(keyint)) }
+        for option in passedOptions where !Self.isSoundOption(option.name) { options.setOption("-" + option.name, option.value) }
         return options
     }
 
@@ -136,11 +131,8 @@ public struct EncoderSettings: Sendable, Equatable {
     /// The sound's encoder options with the bitrate over the container's.
     func audioOptions(_ options: [String]) -> [String] {
         var options = profile?.audioOptions(options) ?? options
-        for (name, value) in passedOptions where Self.isSoundOption(name) {
-            if let i = options.firstIndex(of: "-" + name), i + 1 < options.count { options[i + 1] = value } else { options += ["-" + name, value] }
-        }
-        guard let audioBitrate, let i = options.firstIndex(of: "-b:a"), i + 1 < options.count else { return options }
-        options[i + 1] = audioBitrate
+        for option in passedOptions where Self.isSoundOption(option.name) { options.setOption("-" + option.name, option.value) }
+        if let audioBitrate { options.setOption("-b:a", audioBitrate) }
         return options
     }
 
@@ -149,5 +141,17 @@ public struct EncoderSettings: Sendable, Equatable {
         [profile.map { "profile \($0.rawValue)" }, crf.map { "crf \($0)" }, preset.map { "preset \($0)" }, bitrate.map { "bitrate \($0)" }, keyint.map { "keyint \($0)" },
          audioBitrate.map { "audio \($0)" }].compactMap { $0 }.joined(separator: " ")
             + passedOptions.map { " \($0.name)=\($0.value)" }.joined()
+    }
+}
+
+extension [String] {
+    /// An ffmpeg option's value set: replaced where the option is, else appended.
+    mutating func setOption(_ key: String, _ value: String) {
+        if let i = firstIndex(of: key), i + 1 < count { self[i + 1] = value } else { self += [key, value] }
+    }
+
+    /// An ffmpeg option and its value taken out.
+    mutating func removeOption(_ key: String) {
+        if let i = firstIndex(of: key), i + 1 < count { removeSubrange(i...(i + 1)) }
     }
 }

@@ -102,7 +102,7 @@ public enum RequestOptions {
             guard case .text(let text) = value else { throw OptionProblem(value, "expected NAME=VALUE") }
             if let problem = EncoderSettings.passedOptionProblem(text) { throw OptionProblem(value, problem) }
             let eq = text.firstIndex(of: "=")!
-            request.encoder.passedOptions.append((String(text[..<eq]), String(text[text.index(after: eq)...])))
+            request.encoder.passedOptions.append(.init(name: String(text[..<eq]), value: String(text[text.index(after: eq)...])))
         }, write: { $0.encoder.passedOptions.map { "\($0.name)=\($0.value)" } }),
         RequestOption(name: "profile", specKey: "profile",
                       help: "Where the video goes (mp4): web (H.264 High, stereo AAC 48 kHz, for browsers) or app-store (Apple's app preview rules, checked before rendering; docs/IO.md).",

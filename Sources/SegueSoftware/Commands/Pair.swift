@@ -22,7 +22,7 @@ struct PairDraw: @unchecked Sendable {
     }
 
     /// Draws row `y` of `pair`; `group` is a canvas-wide row of scratch, `work` the layers'.
-    /// Borrowed, not copied: a copy per row would retain the layers' column tables.
+    /// Borrowed, not copied: a copy per pair and row was a tenth of a magic move's frame.
     @inline(__always)
     static func apply(_ pair: borrowing PairDraw, row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool,
                       group: UnsafeMutablePointer<UInt32>, work: UnsafeMutablePointer<UInt32>) -> Bool {
@@ -53,7 +53,7 @@ struct PairsOp: RowOp {
         var clear = rowIsClear
         let work = scratch + layerScratchOffset
         pairs.withUnsafeBufferPointer { pairs in
-            for i in pairs.indices where pairs[i].rows.contains(y) {
+            for i in pairs.indices {
                 clear = PairDraw.apply(pairs[i], row: y, dst: dst, rowIsClear: clear, group: scratch, work: work)
             }
         }
