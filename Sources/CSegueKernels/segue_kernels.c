@@ -5,6 +5,9 @@
 
 #include <math.h>
 #include <string.h>
+#if defined(__x86_64__) && defined(__clang__)
+#include <immintrin.h>
+#endif
 
 SEGUE_DISPATCHED
 void segue_mix_bytes(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t count, uint16_t wa, uint16_t wb) {
@@ -14,6 +17,87 @@ void segue_mix_bytes(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t co
         if (sum < x) sum = 0xFFFF;
         dst[i] = (uint8_t)(sum >> 8);
     }
+}
+
+/// `lerpPixel`: two channels per 32-bit multiply.
+static inline uint32_t lerp_pixel(uint32_t a, uint32_t b, uint32_t f) {
+    uint32_t g = 256 - f;
+    uint32_t rb = (a & 0x00FF00FFu) * g + (b & 0x00FF00FFu) * f + 0x00800080u;
+    uint32_t ga = ((a >> 8) & 0x00FF00FFu) * g + ((b >> 8) & 0x00FF00FFu) * f + 0x00800080u;
+    return ((rb >> 8) & 0x00FF00FFu) | (((ga >> 8) & 0x00FF00FFu) << 8);
+}
+
+static void sample_columns_scalar(uint32_t *dst, const uint32_t *row, const int32_t *first, const int32_t *second,
+                                  const uint32_t *weight, size_t from, size_t count) {
+    for (size_t i = from; i < count; i++) dst[i] = lerp_pixel(row[first[i]], row[second[i]], weight[i]);
+}
+
+#if defined(__x86_64__) && defined(__clang__)
+/// The 8 pixels of `lo`:`hi` (texels base … base + 15) that `offsets` (0…15) name.
+__attribute__((target("avx2"))) static inline __m256i pick16(__m256i lo, __m256i hi, __m256i offsets) {
+    __m256i fromHigh = _mm256_cmpgt_epi32(offsets, _mm256_set1_epi32(7));
+    return _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(lo, offsets), _mm256_permutevar8x32_epi32(hi, offsets), fromHigh);
+}
+
+__attribute__((target("avx2"))) static void sample_columns_avx2(uint32_t *dst, const uint32_t *row, size_t readable,
+                                                                const int32_t *first, const int32_t *second,
+                                                                const uint32_t *weight, size_t count) {
+    const __m256i byteMask = _mm256_set1_epi32(0x00FF00FF), half = _mm256_set1_epi16(0x80), full = _mm256_set1_epi16(256);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), fifteen = _mm256_set1_epi32(15);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i i0 = _mm256_loadu_si256((const __m256i *)(first + i)), i1 = _mm256_loadu_si256((const __m256i *)(second + i));
+        int32_t base = first[i];
+        __m256i b = _mm256_set1_epi32(base);
+        __m256i d0 = _mm256_sub_epi32(i0, b), d1 = _mm256_sub_epi32(i1, b);
+        // Every offset in 0…15: no sign bit in d or in 15 − d.
+        __m256i outside = _mm256_or_si256(_mm256_or_si256(d0, _mm256_sub_epi32(fifteen, d0)),
+                                          _mm256_or_si256(d1, _mm256_sub_epi32(fifteen, d1)));
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(outside)) != 0) {
+            sample_columns_scalar(dst, row, first, second, weight, i, i + 8);
+            continue;
+        }
+        __m256i lo, hi;
+        if ((size_t)base + 16 <= readable) {
+            lo = _mm256_loadu_si256((const __m256i *)(row + base));
+            hi = _mm256_loadu_si256((const __m256i *)(row + base + 8));
+        } else {
+            // The row's last texels: masked loads read nothing past `readable`.
+            __m256i left = _mm256_set1_epi32((int32_t)readable - base);
+            lo = _mm256_maskload_epi32((const int *)(row + base), _mm256_cmpgt_epi32(left, lanes));
+            hi = _mm256_maskload_epi32((const int *)(row + base + 8),
+                                       _mm256_cmpgt_epi32(left, _mm256_add_epi32(lanes, _mm256_set1_epi32(8))));
+        }
+        __m256i a = pick16(lo, hi, d0), c = pick16(lo, hi, d1);
+        __m256i w = _mm256_loadu_si256((const __m256i *)(weight + i));
+        __m256i f = _mm256_or_si256(w, _mm256_slli_epi32(w, 16)), g = _mm256_sub_epi16(full, f);
+        __m256i even = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(a, byteMask), g),
+                                                         _mm256_mullo_epi16(_mm256_and_si256(c, byteMask), f)), half);
+        __m256i odd = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(a, 8), byteMask), g),
+                                                        _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(c, 8), byteMask), f)), half);
+        __m256i out = _mm256_or_si256(_mm256_srli_epi16(even, 8), _mm256_slli_epi16(_mm256_srli_epi16(odd, 8), 8));
+        _mm256_storeu_si256((__m256i *)(dst + i), out);
+    }
+    sample_columns_scalar(dst, row, first, second, weight, i, count);
+}
+#endif
+
+void segue_sample_columns(uint32_t *dst, const uint32_t *row, size_t readable, const int32_t *first, const int32_t *second,
+                          const uint32_t *weight, size_t count) {
+#if defined(__x86_64__) && defined(__clang__)
+    if (__builtin_cpu_supports("avx2")) {
+        sample_columns_avx2(dst, row, readable, first, second, weight, count);
+        return;
+    }
+#endif
+    (void)readable;
+    sample_columns_scalar(dst, row, first, second, weight, 0, count);
+}
+
+void segue_prefetch(const void *p, size_t bytes) {
+    const char *start = (const char *)p, *end = start + bytes;
+    for (const char *line = start; line < end; line += 64) __builtin_prefetch(line, 0, 3);
+    if (bytes > 0) __builtin_prefetch(end - 1, 0, 3);
 }
 
 SEGUE_DISPATCHED

@@ -84,7 +84,7 @@ public final class SoftwareRenderer: FrameRenderer {
                     run.pairs.append(draw)
                     ops[ops.count - 1] = run
                 } else {
-                    ops.append(PairsOp(pairs: [draw], layerScratchOffset: scratchRow))
+                    ops.append(PairsOp(pairs: [draw], rowLength: scratchRow))
                 }
             case .reveal(let reveal):
                 ops.append(RevealOp(reveal, inside: try source(reveal.inside), outside: try source(reveal.outside), width: width))

@@ -81,6 +81,29 @@ import SegueCore
         }
     }
 
+    /// The column resampler (`segue_sample_columns`) against `lerpPixel` per column: scales
+    /// from strong magnification to minification (blocks inside and outside its 16-texel
+    /// window), a mirrored table, every tail length, and texels that end exactly at the row's
+    /// readable end (its masked loads).
+    @Test(arguments: [0.3, 0.8, 1.0, 1.7, 1.9, 3.0, -1.1])
+    func columnSamplingMatchesPerPixelLerp(scale: Double) {
+        var pixels = Pixels()
+        for count in [1, 7, 8, 9, 16, 23, 64] {
+            let readable = Int((abs(scale) * Double(count)).rounded(.up)) + 2
+            let row = pixels.array(readable)
+            var first: [Int32] = [], second: [Int32] = [], weight: [UInt32] = []
+            for x in 0..<count {
+                let u = scale > 0 ? scale * (Double(x) + 0.5) : Double(readable) - 1.5 + scale * Double(x)
+                let (a, b, w) = LayerOp.texels(u, readable)
+                first.append(Int32(a)); second.append(Int32(b)); weight.append(w == 0 ? UInt32(x % 3) * 128 : w)
+            }
+            var out = [UInt32](repeating: 0, count: count)
+            out.withUnsafeMutableBufferPointer { segue_sample_columns($0.baseAddress!, row, readable, first, second, weight, count) }
+            #expect(out == (0..<count).map { lerpPixel(row[Int(first[$0])], row[Int(second[$0])], weight[$0]) },
+                    "scale \(scale), \(count) columns")
+        }
+    }
+
     /// Weight sets summing to 256: Gaussians (symmetric, as a frame's blur has), a shared weight
     /// of 128 (the largest a pair can hold), lopsided ones (a pyramid level's), a single tap.
     static let passWeights: [[UInt16]] = [[256], [64, 128, 64], [3, 28, 194, 28, 3], [128, 0, 128],

@@ -29,4 +29,18 @@ void segue_weighted_sum_bytes(uint8_t *restrict dst, const uint8_t *const *restr
 /// = output r, g, b), kept within 0…alpha, rounded half up; alpha is left as it is.
 void segue_saturate_pixels(uint8_t *pixels, size_t count, const float *restrict m);
 
+/// `dst[i] = lerp(row[first[i]], row[second[i]], weight[i])` per channel, as `lerpPixel`: a
+/// scaled layer's row resampled through its column table. Only `row[0..<readable]` is read, and
+/// every index must lie in it. With AVX2, each block of 8 outputs whose texels lie within 16
+/// consecutive ones loads those 16 and picks from them with two permutes (any scale up to
+/// about 1.75 source texels per output); other blocks gather texel by texel.
+void segue_sample_columns(uint32_t *dst, const uint32_t *row, size_t readable, const int32_t *first, const int32_t *second,
+                          const uint32_t *weight, size_t count);
+
+/// Asks the cache for the `bytes` bytes at `p` ahead of their use (nothing is read now, and an
+/// address that is never read costs nothing but the request). Many small layers (a magic move's
+/// elements) each read a short segment of a large source row that no hardware prefetcher
+/// predicts: fetching the next row's segment while the other layers draw hides that latency.
+void segue_prefetch(const void *p, size_t bytes);
+
 #endif

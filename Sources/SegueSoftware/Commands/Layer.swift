@@ -1,3 +1,4 @@
+import CSegueKernels
 import SegueCore
 
 /// `layer`: sample the source onto the frame, bilinear with clamp-to-edge, weighted by
@@ -71,7 +72,7 @@ struct LayerOp: RowOp, @unchecked Sendable {
         executor.run(rows: rowCount) { band in
             for j in band {
                 layer.sampleColumns(into: target.base + j * width + range.lowerBound, span: range,
-                                    row: layer.source + (firstRow + j) * layer.sourceWidth)
+                                    row: layer.source + (firstRow + j) * layer.sourceWidth, readable: layer.sourceWidth)
             }
         }
         expanded = ExpandedRows(base: base, firstRow: firstRow, rowCount: rowCount, canvasWidth: canvasWidth)
@@ -87,13 +88,22 @@ struct LayerOp: RowOp, @unchecked Sendable {
     }
 
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
-        guard let span = CoverageSpan.roundedRect(frame, radii: radii, row: y, width: canvasWidth) else {
-            return rowIsClear
-        }
-        let py = Double(y) + 0.5
-        let (y0, y1, fy) = Self.texels(ay * py + by, sourceHeight)
-        let row0 = expanded?.row(y0) ?? source + y0 * sourceWidth, row1 = expanded?.row(y1) ?? source + y1 * sourceWidth
+        guard let span = span(row: y) else { return rowIsClear }
+        return apply(row: y, span: span, blend: blend, dst: dst, rowIsClear: rowIsClear, scratch: scratch)
+    }
 
+    /// The pixels of row `y` the layer's rounded rectangle touches; nil when it misses the row.
+    @inline(__always) func span(row y: Int) -> CoverageSpan? {
+        CoverageSpan.roundedRect(frame, radii: radii, row: y, width: canvasWidth)
+    }
+
+    /// `apply` with the row's span already worked out (`span(row:)`) and the blend mode given:
+    /// a pair draws a row that only one of its layers covers source-over (the group is that
+    /// layer alone), its layers otherwise adding.
+    func apply(row y: Int, span: CoverageSpan, blend: BlendMode, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool,
+               scratch: UnsafeMutablePointer<UInt32>) -> Bool {
+        let py = Double(y) + 0.5
+        let (row0, row1, fy) = sourceRows(py)
         var drew = false
         let inner = span.inner, outer = span.outer
         let innerWeight = weight256(opacity * span.innerCoverage)
@@ -143,6 +153,49 @@ struct LayerOp: RowOp, @unchecked Sendable {
             }
         }
         return rowIsClear && !drew
+    }
+
+    /// The two source rows around canvas row centre `py` and the second one's weight.
+    @inline(__always) private func sourceRows(_ py: Double) -> (UnsafePointer<UInt32>, UnsafePointer<UInt32>, UInt32) {
+        let (y0, y1, fy) = Self.texels(ay * py + by, sourceHeight)
+        return (expanded?.row(y0) ?? source + y0 * sourceWidth, expanded?.row(y1) ?? source + y1 * sourceWidth, fy)
+    }
+
+    /// Row `y`'s samples over `columns` at full weight: a pointer into the source where the
+    /// layer is a texel copy there, else `out`, filled (`work` as `sampleRow` needs it).
+    func samples(row y: Int, columns: Range<Int>, into out: UnsafeMutablePointer<UInt32>,
+                 work: UnsafeMutablePointer<UInt32>) -> UnsafePointer<UInt32> {
+        let (row0, row1, fy) = sourceRows(Double(y) + 0.5)
+        if isTexelCopy && columns.lowerBound + offsetX >= 0 && columns.upperBound + offsetX <= sourceWidth {
+            return row0 + columns.lowerBound + offsetX
+        }
+        sampleRow(into: out, span: columns, row0: row0, row1: row1, fy: fy, work: work)
+        return UnsafePointer(out)
+    }
+
+    /// Column `x`'s weight in row `y` (centre `py`) of `span`: opacity × coverage, 0…256.
+    @inline(__always) func weight(column x: Int, of span: CoverageSpan, py: Double) -> UInt32 {
+        span.inner.contains(x) ? weight256(opacity * span.innerCoverage) : edgeWeight(x, py)
+    }
+
+    /// Asks the cache for the source texels row `y` will read (`segue_prefetch`): called a row
+    /// ahead by the ops that draw many small layers, whose scattered reads no hardware
+    /// prefetcher foresees.
+    func prefetch(row y: Int) {
+        guard expanded == nil, Double(y) + 0.5 > frame.minY - 0.5, Double(y) + 0.5 < frame.maxY + 0.5 else { return }
+        let first: Int, last: Int
+        if let columns {
+            guard !columns.range.isEmpty else { return }
+            first = Int(columns.first[columns.range.lowerBound]); last = Int(columns.second[columns.range.upperBound - 1])
+        } else {
+            first = min(max(Int(frame.minX.rounded(.down)) + offsetX, 0), sourceWidth - 1)
+            last = min(max(Int(frame.maxX.rounded(.up)) + offsetX, 0), sourceWidth - 1)
+        }
+        guard first <= last else { return }
+        let (y0, y1, _) = Self.texels(ay * (Double(y) + 0.5) + by, sourceHeight)
+        let bytes = (last - first + 1) * MemoryLayout<UInt32>.stride
+        segue_prefetch(source + y0 * sourceWidth + first, bytes)
+        if y1 != y0 { segue_prefetch(source + y1 * sourceWidth + first, bytes) }
     }
 
     /// The whole row at full weight (every pixel's coverage × opacity rounds to 256) is
@@ -214,26 +267,18 @@ struct LayerOp: RowOp, @unchecked Sendable {
         let c = columns!
         let first = Int(c.first[span.lowerBound]), last = Int(c.second[span.upperBound - 1])
         if fy == 0 {
-            sampleColumns(into: out, span: span, row: row0)
+            sampleColumns(into: out, span: span, row: row0, readable: sourceWidth)
         } else {
             SpanKernel.lerp(work, row0 + first, row1 + first, count: last - first + 1, weight: fy)
-            sampleColumns(into: out, span: span, row: UnsafePointer(work) - first)
+            sampleColumns(into: out, span: span, row: UnsafePointer(work) - first, readable: last + 1)
         }
     }
 
     /// Samples `span` of one source row (scaled horizontally) into `out`, one pixel per canvas
-    /// column, from the column table's texel pairs.
-    private func sampleColumns(into out: UnsafeMutablePointer<UInt32>, span: Range<Int>, row blended: UnsafePointer<UInt32>) {
-        let c = columns!, n = span.count
-        let c0 = c.first + span.lowerBound, c1 = c.second + span.lowerBound, cw = c.weight + span.lowerBound
-        forEachBlock(n) { i, k in
-            var left = PixelBlock(), right = PixelBlock()
-            for lane in 0..<k {
-                left[lane] = blended[Int(c0[i + lane])]
-                right[lane] = blended[Int(c1[i + lane])]
-            }
-            Block.lerp(left, right, PixelBlock.load(cw + i, count: k).spreadOverChannels).store(out + i, count: k)
-        }
+    /// column, from the column table's texel pairs; `row[0..<readable]` holds the texels.
+    private func sampleColumns(into out: UnsafeMutablePointer<UInt32>, span: Range<Int>, row: UnsafePointer<UInt32>, readable: Int) {
+        let c = columns!, x = span.lowerBound
+        segue_sample_columns(out, row, readable, c.first + x, c.second + x, c.weight + x, span.count)
     }
 }
 

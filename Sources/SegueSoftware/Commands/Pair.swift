@@ -1,8 +1,15 @@
 import SegueCore
 
-/// `pair` (`LayerPair`): both layers drawn, added (`plus`), into a row of their own that starts
-/// transparent — the isolated group — and that row drawn source-over onto the canvas row.
-/// Each layer is a `LayerOp`, so a pair samples and covers exactly as two layers do.
+/// `pair` (`LayerPair`): both layers drawn, added (`plus`), into a group of their own that
+/// starts transparent, and the group drawn source-over onto the canvas. Each layer is a
+/// `LayerOp`, so a pair samples and covers exactly as two layers do.
+///
+/// A row is drawn the cheapest way that gives the group's bytes:
+/// - one layer only on the row: that layer source-over (the group is the layer alone);
+/// - both over the same columns (a hero's two snapshots, a view transition's two images as wide
+///   as their group): both sampled, then added and drawn over in one pass, the shapes' edges
+///   pixel by pixel;
+/// - otherwise through a group row: both layers into it, it over the canvas.
 ///
 /// Consecutive pairs (a magic move's hundreds of elements) are one op, `PairsOp`, so each row
 /// passes through one call that skips the pairs the row misses.
@@ -21,16 +28,68 @@ struct PairDraw: @unchecked Sendable {
         rows = pair.rows
     }
 
-    /// Draws row `y` of `pair`; `group` is a canvas-wide row of scratch, `work` the layers'.
-    /// Borrowed, not copied: a copy per pair and row was a tenth of a magic move's frame.
+    /// Draws row `y` of the pair at `pair`; `scratch` is the band's: three rows of the canvas or
+    /// of the widest source, `rowLength` pixels each. Read in place through the pointer: a
+    /// copy of the pair (half a kilobyte) for each of its rows, and each row it misses, was a
+    /// tenth of a magic move's frame.
     @inline(__always)
-    static func apply(_ pair: borrowing PairDraw, row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool,
-                      group: UnsafeMutablePointer<UInt32>, work: UnsafeMutablePointer<UInt32>) -> Bool {
-        let columns = pair.columns
-        guard pair.rows.contains(y), !columns.isEmpty else { return rowIsClear }
+    static func apply(_ pointer: UnsafePointer<PairDraw>, row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool,
+                      scratch: UnsafeMutablePointer<UInt32>, rowLength: Int) -> Bool {
+        guard pointer.pointee.rows.contains(y), !pointer.pointee.columns.isEmpty else { return rowIsClear }
+        let pair = pointer.pointee
+        pair.first.prefetch(row: y + 1)
+        pair.second.prefetch(row: y + 1)
+        switch (pair.first.span(row: y), pair.second.span(row: y)) {
+        case (nil, nil):
+            return rowIsClear
+        case (let a?, nil):
+            return pair.first.apply(row: y, span: a, blend: .sourceOver, dst: dst, rowIsClear: rowIsClear, scratch: scratch)
+        case (nil, let b?):
+            return pair.second.apply(row: y, span: b, blend: .sourceOver, dst: dst, rowIsClear: rowIsClear, scratch: scratch)
+        case (let a?, let b?) where a.outer == b.outer:
+            drawTogether(pair, row: y, a, b, dst: dst, rowIsClear: rowIsClear, scratch: scratch, rowLength: rowLength)
+            return false
+        case (let a?, let b?):
+            return drawThroughGroup(pair, row: y, a, b, dst: dst, rowIsClear: rowIsClear, scratch: scratch, rowLength: rowLength)
+        }
+    }
+
+    /// Both layers over the same columns: sampled side by side, then `over(a·wa + b·wb, dst)`
+    /// in one pass where both are uniformly covered, pixel by pixel at the shapes' edges.
+    private static func drawTogether(_ pair: borrowing PairDraw, row y: Int, _ a: CoverageSpan, _ b: CoverageSpan,
+                                     dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool,
+                                     scratch: UnsafeMutablePointer<UInt32>, rowLength: Int) {
+        let outer = a.outer, n = outer.count
+        let samplesA = pair.first.samples(row: y, columns: outer, into: scratch, work: scratch + rowLength + n)
+        let samplesB = pair.second.samples(row: y, columns: outer, into: scratch + rowLength, work: scratch + rowLength + n)
+        let both = a.inner.clamped(to: b.inner)
+        if !both.isEmpty {
+            let offset = both.lowerBound - outer.lowerBound
+            SpanKernel.pairOver(dst + both.lowerBound, samplesA + offset, samplesB + offset, count: both.count,
+                                weights: (weight256(pair.first.opacity * a.innerCoverage), weight256(pair.second.opacity * b.innerCoverage)),
+                                dstIsClear: rowIsClear)
+        }
+        let py = Double(y) + 0.5
+        let split = both.isEmpty ? outer.upperBound : both.lowerBound
+        for edge in [outer.lowerBound..<split, max(split, both.upperBound)..<outer.upperBound] {
+            for x in edge {
+                let i = x - outer.lowerBound
+                let group = plusPixel(scalePixel(samplesA[i], pair.first.weight(column: x, of: a, py: py)),
+                                      scalePixel(samplesB[i], pair.second.weight(column: x, of: b, py: py)))
+                dst[x] = rowIsClear ? group : overPixel(group, dst[x])
+            }
+        }
+    }
+
+    /// The general case: a group row of scratch cleared over the pair's columns, both layers
+    /// added into it, the group drawn over the row.
+    private static func drawThroughGroup(_ pair: borrowing PairDraw, row y: Int, _ a: CoverageSpan, _ b: CoverageSpan,
+                                         dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool,
+                                         scratch: UnsafeMutablePointer<UInt32>, rowLength: Int) -> Bool {
+        let columns = pair.columns, group = scratch, work = scratch + rowLength
         (group + columns.lowerBound).initialize(repeating: 0, count: columns.count)
-        var groupIsClear = pair.first.apply(row: y, dst: group, rowIsClear: true, scratch: work)
-        groupIsClear = pair.second.apply(row: y, dst: group, rowIsClear: groupIsClear, scratch: work)
+        var groupIsClear = pair.first.apply(row: y, span: a, blend: .plus, dst: group, rowIsClear: true, scratch: work)
+        groupIsClear = pair.second.apply(row: y, span: b, blend: .plus, dst: group, rowIsClear: groupIsClear, scratch: work)
         if groupIsClear { return rowIsClear }
         let out = dst + columns.lowerBound, src = UnsafePointer(group + columns.lowerBound)
         if rowIsClear {
@@ -45,16 +104,15 @@ struct PairDraw: @unchecked Sendable {
 /// A run of consecutive pairs, drawn in order.
 struct PairsOp: RowOp {
     var pairs: [PairDraw]
-    /// Where in the band's scratch the layers' own working rows start: the group row takes
-    /// the scratch's first `layerScratchOffset` pixels.
-    let layerScratchOffset: Int
+    /// The length of a row of the band's scratch (it holds three).
+    let rowLength: Int
 
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
         var clear = rowIsClear
-        let work = scratch + layerScratchOffset
         pairs.withUnsafeBufferPointer { pairs in
+            guard let first = pairs.baseAddress else { return }
             for i in pairs.indices {
-                clear = PairDraw.apply(pairs[i], row: y, dst: dst, rowIsClear: clear, group: scratch, work: work)
+                clear = PairDraw.apply(first + i, row: y, dst: dst, rowIsClear: clear, scratch: scratch, rowLength: rowLength)
             }
         }
         return clear
