@@ -245,7 +245,7 @@ def top_level_boxes(path):
 
 
 def frames(path, indices, matrix, colour_range):
-    """The frames at `indices` (decoded once, only those converted), as H×W×3 int16 arrays, RGB
+    """The frames at `indices` (decoded once, only those converted), as H×W×3 uint8 arrays, RGB
     from ffmpeg's swscale with the stream's matrix and range."""
     wanted = sorted(set(indices))
     select = "+".join(f"eq(n\\,{n})" for n in wanted)
@@ -256,15 +256,16 @@ def frames(path, indices, matrix, colour_range):
     size = W * H * 3
     if len(out) != size * len(wanted):
         raise CheckFailed(f"frame extraction gave {len(out) / size:.2f} frames for {len(wanted)} asked")
-    return {n: np.frombuffer(out, np.uint8, size, i * size).reshape(H, W, 3).astype(np.int16) for i, n in enumerate(wanted)}
+    return {n: np.frombuffer(out, np.uint8, size, i * size).reshape(H, W, 3) for i, n in enumerate(wanted)}
 
 
 def mad(a, b):
-    return float(np.abs(a - b).mean())
+    """Mean absolute difference of two frames, in levels."""
+    return float(np.abs(a.astype(np.int16) - b.astype(np.int16)).mean())
 
 
 def psnr(a, b):
-    mse = float(((a.astype(np.float64) - b) ** 2).mean())
+    mse = float(((a.astype(np.float64) - b.astype(np.float64)) ** 2).mean())
     return 99.0 if mse == 0 else 10 * math.log10(255 ** 2 / mse)
 
 
