@@ -4,8 +4,9 @@
 #               the Docker build's dependency pins (Tests/docker-pins.sh), run the test suite,
 #               the browser test of `segue serve` (test-browser), magic-move against Chromium's
 #               View Transitions (test-view-transitions), check the release binary is portable
-#               (test-portable), and run the GPU proof kit's quick proof on this machine's GL
-#               (test-gpu-kit)
+#               (test-portable), build an App Store app preview end to end and check it with
+#               ffprobe, LittleCMS and its frames (test-app-preview), and run the GPU proof
+#               kit's quick proof on this machine's GL (test-gpu-kit)
 #   make test-full  the same with every sample the quick run leaves out: every xfade frame
 #               against ffmpeg, every xfade name in the parity suite, every SMPTE wipe against
 #               GStreamer (SEGUE_TEST_FULL=1)
@@ -53,7 +54,7 @@ SERVE_SCREENSHOT ?= .build/serve.png
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build demo test test-full test-browser test-view-transitions test-portable test-gpu-kit gpu-kit bench bench-gl-cost fuzz clean print-runtime-packages
+.PHONY: all deps test-deps build demo test test-full test-browser test-view-transitions test-portable test-app-preview test-gpu-kit gpu-kit bench bench-gl-cost fuzz clean print-runtime-packages
 
 all: build
 
@@ -90,6 +91,7 @@ test: test-deps
 	$(MAKE) test-browser
 	$(MAKE) test-view-transitions
 	$(MAKE) test-portable
+	$(MAKE) test-app-preview
 	$(MAKE) test-gpu-kit
 
 # `make test` samples the xfade transitions (3 progress points of the ffmpeg oracle, one name per
@@ -114,6 +116,13 @@ test-view-transitions: test-deps
 # The release binary runs with the toolchain's libraries hidden (Tests/portable.sh).
 test-portable: build
 	Tests/portable.sh $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/segue
+
+# An App Store app preview from generated recordings and Display P3 screenshots, rendered by the
+# release binary with --profile app-store and checked with ffprobe, LittleCMS (Pillow's ImageCms,
+# in $(BROWSER_VENV)) and its frames: codec, rates, tags, sound, colours, the zoom, no pop at a
+# cut (Tests/app_preview_e2e.py, docs/TIMELINES.md). Fails, never skips.
+test-app-preview: build test-deps
+	$(BROWSER_VENV)/bin/python Tests/app_preview_e2e.py $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/segue
 
 # The GPU proof kit (Tools/gpu-kit/make-kit.sh, docs/GPU.md): the stripped release binary, the
 # libraries it loads, libglvnd's packages, and gpu-proof.sh; it says what to carry.
