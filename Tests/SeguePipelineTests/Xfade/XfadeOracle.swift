@@ -71,14 +71,14 @@ enum XfadeOracle {
     }
 
     /// Holds `transition` against its oracle's xfade of the same name, on both renderers, at
-    /// `points` (Segue fractions k/10) and `sizes` (the oracle's by default). `parameters` are
-    /// Segue's extras (their defaults must stay frame-equal). Records an issue per frame below
-    /// `minimumPSNR`; returns every comparison (the worst is printed).
+    /// `points` (Segue fractions k/10) and the oracle's sizes. `parameters` are Segue's extras
+    /// (their defaults must stay frame-equal). Records an issue per frame below `minimumPSNR`;
+    /// returns every comparison (the worst is printed).
     @discardableResult
-    static func check(_ transition: XfadeTransition, sizes: [PixelSize]? = nil, points: [Double] = points,
+    static func check(_ transition: XfadeTransition, points: [Double] = points,
                       parameters: [(String, String)] = []) throws -> [Outcome] {
         let oracle = Oracle(transition)
-        return try compare(transition.rawValue, sizes: sizes ?? oracle.sizes, points: points, parameters: parameters) { inputs, size, fraction in
+        return try compare(transition.rawValue, sizes: oracle.sizes, points: points, parameters: parameters) { inputs, size, fraction in
             try ffmpegFrame(transition.rawValue, size: size, inputs: inputs, frame: try frameIndex(of: fraction), oracle: oracle)
         }
     }
