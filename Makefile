@@ -44,13 +44,19 @@ RUNTIME_PACKAGES = libegl1 libegl-mesa0 libgbm1 libgles2 libgl1-mesa-dri libpng1
 # chromium-driver from Python, with Selenium (and, for the oracle's pages and model, numpy and
 # Pillow) from PyPI in a virtual environment under .build (Debian's Python refuses pip installs
 # outside one). GStreamer's gst-launch-1.0 and its smptealpha element (plugins-good, on
-# plugins-base's videotestsrc) are the oracle of the SMPTE wipes (docs/SMPTE.md).
+# plugins-base's videotestsrc) are the oracle of the SMPTE wipes (docs/SMPTE.md). The same
+# environment holds imageio-ffmpeg, whose wheel bundles a static ffmpeg 9: the xfade oracle of
+# the names Debian's ffmpeg 5.1 lacks or renders wrongly (docs/XFADE.md).
 TEST_PACKAGES = ffmpeg jq chromium chromium-driver python3 python3-venv gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 BROWSER_VENV = .build/browser-venv
-BROWSER_PYTHON_PACKAGES = selenium==4.51.0 numpy==2.4.6 pillow==13.0.0
+BROWSER_PYTHON_PACKAGES = selenium==4.51.0 numpy==2.4.6 pillow==13.0.0 imageio-ffmpeg==0.8.1
 # Where the browser test saves its screenshot of the page (the README's is docs/images/serve.png:
 # `make test-browser SERVE_SCREENSHOT=docs/images/serve.png`).
 SERVE_SCREENSHOT ?= .build/serve.png
+
+# Prints the path of imageio-ffmpeg's ffmpeg 9 in $(BROWSER_VENV). `make test` hands it to the
+# xfade oracle as SEGUE_FFMPEG9; a plain `swift test` finds it in the default venv itself.
+FFMPEG9 = $(BROWSER_VENV)/bin/python -c 'import imageio_ffmpeg; print(imageio_ffmpeg.get_ffmpeg_exe())'
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -73,7 +79,7 @@ deps:
 
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
-	@$(BROWSER_VENV)/bin/python -c 'import selenium, numpy, PIL' 2>/dev/null || \
+	@$(BROWSER_VENV)/bin/python -c 'import selenium, numpy, PIL, imageio_ffmpeg' 2>/dev/null || \
 	    { echo "Installing $(BROWSER_PYTHON_PACKAGES) into $(BROWSER_VENV)"; \
 	      python3 -m venv $(BROWSER_VENV) && $(BROWSER_VENV)/bin/pip install -q $(BROWSER_PYTHON_PACKAGES); }
 
@@ -87,7 +93,7 @@ demo: build
 test: test-deps
 	SWIFT=$(SWIFT) Tests/build-warning-free.sh
 	Tests/docker-pins.sh
-	$(SWIFT) test --skip-build
+	SEGUE_FFMPEG9=$$($(FFMPEG9)) $(SWIFT) test --skip-build
 	$(MAKE) test-browser
 	$(MAKE) test-view-transitions
 	$(MAKE) test-portable

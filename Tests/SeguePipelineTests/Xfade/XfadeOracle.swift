@@ -15,15 +15,18 @@ import SegueTestSupport
 /// a transition and a size, one ffmpeg run renders every frame of a one-second xfade at 10 fps:
 /// frame k has xfade's progress P = 1 − k/10, which is Segue's `--at k/10` with linear timing.
 /// Segue renders the same fractions in process on the software and GL renderers; each frame must
-/// hold `minimumPSNR` against ffmpeg's. The newer names, which Debian's ffmpeg 5.1 lacks, are
-/// held instead against a per-pixel reference the test writes from vf_xfade.c's formulas
-/// (`checkAgainst(reference:)`).
+/// hold `minimumPSNR` against ffmpeg's. The oracle is Debian's ffmpeg 5.1, what users have, for
+/// every name it renders correctly, and ffmpeg 9 (`FFmpeg9`) for the names it lacks or renders
+/// wrongly (`Oracle`).
 ///
 /// `make test` samples `quickPoints`; `make test-full` (SEGUE_TEST_FULL=1) checks `fullPoints`.
-/// Needs ffmpeg and EGL: without them the checks fail, they never skip. Call it from a suite
-/// inside `GLSuite` (GL renderers start one at a time).
+/// Needs both ffmpegs and EGL: without them the checks fail, they never skip. Call it from a
+/// suite inside `GLSuite` (GL renderers start one at a time).
 enum XfadeOracle {
     static let sizes = [PixelSize(width: 101, height: 67), PixelSize(width: 319, height: 181)]
+    /// The sizes of the names held against ffmpeg 9: those, an odd width one past the second's,
+    /// and a larger frame, where rows and columns index further into xfade's noise.
+    static let ffmpeg9Sizes = sizes + [PixelSize(width: 321, height: 181), PixelSize(width: 641, height: 361)]
     /// Segue fractions `make test` checks: one early, the middle, one late.
     static let quickPoints: [Double] = [0.2, 0.5, 0.8]
     /// Every frame of the ffmpeg run, ends included.
@@ -33,8 +36,7 @@ enum XfadeOracle {
     static var isFull: Bool { ProcessInfo.processInfo.environment["SEGUE_TEST_FULL"] == "1" }
     static let minimumPSNR = 40.0
     /// Names whose ffmpeg 5.1 frames cannot serve: its fadegrays reads uninitialised memory
-    /// (its frames change from run to run; FFmpeg fixed it later by zeroing the sums), so
-    /// fadegrays is held against a reference of the fixed formula instead.
+    /// (its frames can change from run to run; FFmpeg fixed it later by zeroing the sums).
     static let unreliableInFFmpeg51: Set<XfadeTransition> = [.fadegrays]
     /// The ffmpeg run's frame rate over its one-second transition: frame k is fraction k/10.
     static let framesPerSecond = 10
@@ -53,45 +55,33 @@ enum XfadeOracle {
         }
     }
 
-    /// What an independent reference computes a frame from: the two inputs and xfade's progress
-    /// P (1 shows `from`, 0 shows `to`) in single precision, as vf_xfade.c receives it.
-    struct ReferenceInput {
-        var from: PixelBuffer
-        var to: PixelBuffer
-        var progress: Float
-        var size: PixelSize { from.size }
+    /// Which ffmpeg renders the frames a transition is held against.
+    enum Oracle: Sendable {
+        /// Debian 12's, on PATH.
+        case debian
+        /// imageio-ffmpeg's (`FFmpeg9`).
+        case ffmpeg9
+
+        init(_ transition: XfadeTransition) {
+            self = transition.isInFFmpeg51 && !unreliableInFFmpeg51.contains(transition) ? .debian : .ffmpeg9
+        }
+
+        /// The sizes its names are checked at.
+        var sizes: [PixelSize] { self == .debian ? XfadeOracle.sizes : ffmpeg9Sizes }
     }
 
-    /// Holds `transition` against the installed ffmpeg's xfade of the same name, on both
-    /// renderers, at `points` (Segue fractions k/10) and `sizes`. `parameters` are Segue's
-    /// extras (their defaults must stay frame-equal). Records an issue per frame below
-    /// `minimumPSNR`; returns every comparison (the worst is printed).
+    /// Holds `transition` against its oracle's xfade of the same name, on both renderers, at
+    /// `points` (Segue fractions k/10) and the oracle's sizes. `parameters` are Segue's extras
+    /// (their defaults must stay frame-equal). Records an issue per frame below `minimumPSNR`;
+    /// returns every comparison (the worst is printed).
     @discardableResult
-    static func check(_ transition: XfadeTransition, sizes: [PixelSize] = sizes, points: [Double] = points,
+    static func check(_ transition: XfadeTransition, points: [Double] = points,
                       parameters: [(String, String)] = []) throws -> [Outcome] {
-        guard transition.isInFFmpeg51, !unreliableInFFmpeg51.contains(transition) else {
-            Issue.record("ffmpeg 5.1 cannot be the oracle of \(transition.rawValue): check it with checkAgainst(reference:)")
-            return []
-        }
-        return try compare(transition.rawValue, sizes: sizes, points: points, parameters: parameters) { inputs, size, fraction in
-            try ffmpegFrame(transition.rawValue, size: size, inputs: inputs, frame: try frameIndex(of: fraction))
+        let oracle = Oracle(transition)
+        return try compare(transition.rawValue, sizes: oracle.sizes, points: points, parameters: parameters) { inputs, size, fraction in
+            try ffmpegFrame(transition.rawValue, size: size, inputs: inputs, frame: try frameIndex(of: fraction), oracle: oracle)
         }
     }
-
-    /// Holds `transition` against `reference`, a plain per-pixel implementation written in the
-    /// test from vf_xfade.c's formulas (not calling Segue's renderers), on both renderers.
-    @discardableResult
-    static func checkAgainst(_ transition: XfadeTransition, sizes: [PixelSize] = sizes, points: [Double] = points,
-                             parameters: [(String, String)] = [],
-                             reference: (ReferenceInput) -> PixelBuffer) throws -> [Outcome] {
-        try compare(transition.rawValue, sizes: sizes, points: points, parameters: parameters) { inputs, _, fraction in
-            reference(ReferenceInput(from: inputs.from, to: inputs.to, progress: xfadeProgress(fraction)))
-        }
-    }
-
-    /// xfade's progress at Segue fraction `fraction` of a linear transition, computed as
-    /// vf_xfade.c does in single precision: 1 − k/n.
-    static func xfadeProgress(_ fraction: Double) -> Float { 1 - Float(fraction) }
 
     /// Holds `xfade:custom` with `expression` against the installed ffmpeg's
     /// `xfade=transition=custom:expr=…` on both renderers (planes GBRAP, as Segue evaluates
@@ -175,29 +165,31 @@ enum XfadeOracle {
         return Int(k)
     }
 
-    /// ffmpeg's frame k of xfade `transition` (its option value) between the inputs; one
-    /// ffmpeg run per transition and size renders every frame, kept for the rest of the test
-    /// process.
-    static func ffmpegFrame(_ transition: String, size: PixelSize, inputs: Inputs, frame k: Int,
+    /// `oracle`'s frame k of xfade `transition` (its option value) between the inputs; one
+    /// ffmpeg run per oracle, transition and size renders every frame, kept for the rest of the
+    /// test process.
+    static func ffmpegFrame(_ transition: String, size: PixelSize, inputs: Inputs, frame k: Int, oracle: Oracle = .debian,
                             planes: String = "gbrp", threads: Int? = nil) throws -> PixelBuffer {
-        let folder = try FFmpegRuns.shared.folder(for: transition, size: size) { folder in
+        let folder = try FFmpegRuns.shared.folder(for: transition, oracle: oracle, size: size) { folder in
             // gbrp: xfade works per plane in R, G and B, as Segue does per channel.
             let graph = "[0]format=\(planes)[a];[1]format=\(planes)[b];[a][b]xfade=transition=\(transition):duration=1:offset=0,format=rgba"
             let rate = String(framesPerSecond)
             try runFFmpeg((threads.map { ["-filter_complex_threads", String($0)] } ?? []) + [
                            "-loop", "1", "-framerate", rate, "-t", "2", "-i", inputs.fromPath,
                            "-loop", "1", "-framerate", rate, "-t", "2", "-i", inputs.toPath,
-                           "-filter_complex", graph, "-frames:v", String(framesPerSecond + 1), folder + "/frame%02d.png"])
+                           "-filter_complex", graph, "-frames:v", String(framesPerSecond + 1), folder + "/frame%02d.png"],
+                          executable: oracle == .ffmpeg9 ? try FFmpeg9.executable() : nil)
         }
         // The image2 muxer numbers files from 1.
         return try ImageFile.load(folder + String(format: "/frame%02d.png", k + 1))
     }
 
-    /// Runs ffmpeg quietly; fails (never skips) when it is missing or fails.
-    static func runFFmpeg(_ arguments: [String]) throws {
+    /// Runs ffmpeg quietly, the one on PATH unless `executable` is given; fails (never skips)
+    /// when it is missing or fails.
+    static func runFFmpeg(_ arguments: [String], executable: String? = nil) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments
+        process.executableURL = URL(fileURLWithPath: executable ?? "/usr/bin/env")
+        process.arguments = (executable == nil ? ["ffmpeg"] : []) + ["-nostdin", "-v", "error", "-y"] + arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -236,15 +228,15 @@ enum XfadeOracle {
         }
     }
 
-    /// Folders of ffmpeg's frames, one per transition and size.
+    /// Folders of ffmpeg's frames, one per oracle, transition and size.
     final class FFmpegRuns: Sendable {
         static let shared = FFmpegRuns()
-        private struct Key: Hashable { var transition: String; var size: PixelSize }
+        private struct Key: Hashable { var transition: String; var oracle: Oracle; var size: PixelSize }
         private let cache = Cache<Key, String>()
 
-        func folder(for transition: String, size: PixelSize, render: (String) throws -> Void) throws -> String {
-            try cache.value(for: Key(transition: transition, size: size)) {
-                let folder = TestFiles.temporaryDirectory("xfade\(UInt32(truncatingIfNeeded: transition.hashValue))\(size.width)x\(size.height)")
+        func folder(for transition: String, oracle: Oracle, size: PixelSize, render: (String) throws -> Void) throws -> String {
+            try cache.value(for: Key(transition: transition, oracle: oracle, size: size)) {
+                let folder = TestFiles.temporaryDirectory("xfade\(oracle)\(UInt32(truncatingIfNeeded: transition.hashValue))\(size.width)x\(size.height)")
                 try render(folder)
                 return folder
             }
