@@ -117,26 +117,42 @@ public final class SoftwareRenderer: FrameRenderer {
         return MixOp(sources: sources, weights: mix.layers.map { weight256($0.opacity) }, width: canvas.width)
     }
 
-    /// Runs every row through the ops, band by band; each finished row's alpha is checked
-    /// while it is in cache, so an opaque frame leaves marked (`PixelBuffer.markOpaque`) and
+    /// Per-row state of a chunk: the rows drawn together. Each op runs over all of them before
+    /// the next op, so a pass over whole rows (a cross-dissolve) streams sixteen rows of its
+    /// sources at a time instead of being interrupted, row after row, by ops that read
+    /// elsewhere (a magic move's elements); the chunk's rows of the canvas stay in cache
+    /// meanwhile.
+    typealias ChunkRows<Element> = InlineArray<16, Element>
+    static let rowsPerChunk = ChunkRows<Int>.count
+
+    /// Runs every row through the ops, band by band (a band is a chunk); each finished row's
+    /// alpha is checked while it is in cache, so an opaque frame leaves marked (`PixelBuffer.markOpaque`) and
     /// its sinks need not scan it again.
     private func draw(_ ops: [any RowOp], into target: inout PixelBuffer, scratchBytes: Int) {
         let width = target.width, height = target.height, scratch = self.scratch, skipsHiddenOps = self.skipsHiddenOps
         let translucentBands = Atomic<Int>(0)
         target.bytes.withUnsafeMutableBytes { buffer in
             let base = SharedPointer(base: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self))
-            executor.run(rows: height) { rows in
+            executor.run(rows: height, rowsPerBand: Self.rowsPerChunk) { rows in
                 scratch.withBuffer(bytes: scratchBytes) { memory in
                     let rowScratch = memory.bindMemory(to: UInt32.self, capacity: scratchBytes / MemoryLayout<UInt32>.stride)
                     var opaque = true
-                    for y in rows {
-                        let row = base.base + y * width
-                        var (first, rowIsClear) = skipsHiddenOps ? Self.firstVisibleOp(ops, row: y) : (0, false)
-                        while first < ops.count {
-                            rowIsClear = ops[first].apply(row: y, dst: row, rowIsClear: rowIsClear, scratch: rowScratch)
-                            first += 1
+                    for chunk in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.rowsPerChunk) {
+                        let chunkRows = chunk..<min(rows.upperBound, chunk + Self.rowsPerChunk)
+                        var firstOp = ChunkRows<Int>(repeating: 0), rowIsClear = ChunkRows<Bool>(repeating: false)
+                        var earliest = ops.count
+                        for (k, y) in chunkRows.enumerated() {
+                            (firstOp[k], rowIsClear[k]) = skipsHiddenOps ? Self.firstVisibleOp(ops, row: y) : (0, false)
+                            earliest = min(earliest, firstOp[k])
                         }
-                        if opaque { opaque = PixelBuffer.isOpaque(UnsafeRawPointer(row), pixels: width) }
+                        for i in earliest..<ops.count {
+                            for (k, y) in chunkRows.enumerated() where firstOp[k] <= i {
+                                rowIsClear[k] = ops[i].apply(row: y, dst: base.base + y * width, rowIsClear: rowIsClear[k], scratch: rowScratch)
+                            }
+                        }
+                        for y in chunkRows where opaque {
+                            opaque = PixelBuffer.isOpaque(UnsafeRawPointer(base.base + y * width), pixels: width)
+                        }
                     }
                     if !opaque { translucentBands.add(1, ordering: .relaxed) }
                 }
