@@ -94,6 +94,92 @@ void segue_sample_columns(uint32_t *dst, const uint32_t *row, size_t readable, c
     sample_columns_scalar(dst, row, first, second, weight, 0, count);
 }
 
+/// `scalePixel`: `p · w / 256` per channel.
+static inline uint32_t scale_pixel(uint32_t p, uint32_t w) {
+    uint32_t rb = (((p & 0x00FF00FFu) * w + 0x00800080u) >> 8) & 0x00FF00FFu;
+    uint32_t ga = ((((p >> 8) & 0x00FF00FFu) * w + 0x00800080u) >> 8) & 0x00FF00FFu;
+    return rb | (ga << 8);
+}
+
+/// `plusPixel`: the per-channel sum, saturating.
+static inline uint32_t plus_pixel(uint32_t a, uint32_t b) {
+    uint32_t out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t sum = ((a >> shift) & 0xFF) + ((b >> shift) & 0xFF);
+        out |= (sum > 255 ? 255 : sum) << shift;
+    }
+    return out;
+}
+
+/// `div255Lanes`: per 16-bit lane, a product of two bytes over 255, rounded.
+static inline uint32_t div255_lanes(uint32_t x) {
+    uint32_t t = x + 0x00800080u;
+    return ((t + ((t >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+}
+
+/// `overPixel`: `src + (1 − src.a)·dst`, both premultiplied.
+static inline uint32_t over_pixel(uint32_t src, uint32_t dst) {
+    uint32_t inverse = 255 - (src >> 24);
+    return src + (div255_lanes((dst & 0x00FF00FFu) * inverse) | (div255_lanes(((dst >> 8) & 0x00FF00FFu) * inverse) << 8));
+}
+
+static void pair_over_scalar(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t from, size_t count, uint32_t wa,
+                             uint32_t wb, int dstIsClear) {
+    for (size_t i = from; i < count; i++) {
+        uint32_t group = plus_pixel(scale_pixel(a[i], wa), scale_pixel(b[i], wb));
+        dst[i] = dstIsClear ? group : over_pixel(group, dst[i]);
+    }
+}
+
+#if defined(__x86_64__) && defined(__clang__)
+/// `Block.scale`: `p · w / 256` per channel, `w` in every 16-bit lane.
+__attribute__((target("avx2"))) static inline __m256i scale8(__m256i p, __m256i w) {
+    const __m256i mask = _mm256_set1_epi32(0x00FF00FF), half = _mm256_set1_epi16(0x80);
+    __m256i even = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(p, mask), w), half), 8);
+    __m256i odd = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(p, 8), mask), w), half), 8);
+    return _mm256_or_si256(even, _mm256_slli_epi16(odd, 8));
+}
+
+/// `div255` per 16-bit lane.
+__attribute__((target("avx2"))) static inline __m256i div255_8(__m256i x) {
+    __m256i t = _mm256_add_epi16(x, _mm256_set1_epi16(0x80));
+    return _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
+}
+
+/// `Block.over`: `src + (1 − src.a)·dst`.
+__attribute__((target("avx2"))) static inline __m256i over8(__m256i src, __m256i dst) {
+    const __m256i mask = _mm256_set1_epi32(0x00FF00FF);
+    __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(src, 24));
+    inverse = _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16));
+    __m256i even = div255_8(_mm256_mullo_epi16(_mm256_and_si256(dst, mask), inverse));
+    __m256i odd = div255_8(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(dst, 8), mask), inverse));
+    return _mm256_add_epi32(src, _mm256_or_si256(even, _mm256_slli_epi16(odd, 8)));
+}
+
+__attribute__((target("avx2"))) static void pair_over_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count,
+                                                           uint32_t wa, uint32_t wb, int dstIsClear) {
+    const __m256i la = _mm256_set1_epi16((short)wa), lb = _mm256_set1_epi16((short)wb);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i group = _mm256_adds_epu8(scale8(_mm256_loadu_si256((const __m256i *)(a + i)), la),
+                                         scale8(_mm256_loadu_si256((const __m256i *)(b + i)), lb));
+        if (!dstIsClear) group = over8(group, _mm256_loadu_si256((const __m256i *)(dst + i)));
+        _mm256_storeu_si256((__m256i *)(dst + i), group);
+    }
+    pair_over_scalar(dst, a, b, i, count, wa, wb, dstIsClear);
+}
+#endif
+
+void segue_pair_over(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count, uint32_t wa, uint32_t wb, int dstIsClear) {
+#if defined(__x86_64__) && defined(__clang__)
+    if (__builtin_cpu_supports("avx2")) {
+        pair_over_avx2(dst, a, b, count, wa, wb, dstIsClear);
+        return;
+    }
+#endif
+    pair_over_scalar(dst, a, b, 0, count, wa, wb, dstIsClear);
+}
+
 void segue_prefetch(const void *p, size_t bytes) {
     const char *start = (const char *)p, *end = start + bytes;
     for (const char *line = start; line < end; line += 64) __builtin_prefetch(line, 0, 3);

@@ -54,6 +54,14 @@ import SegueCore
             }
             #expect(run { SpanKernel.lerp($0, $1, $1 + 1, count: count, weight: w) }
                     == (0..<count).map { lerpPixel(src[$0], src[$0 + 1], w) })
+            // A pair's group: `src` and the next pixels added at w and its complement, over the row.
+            for dstIsClear in [false, true] {
+                #expect(run { SpanKernel.pairOver($0, $1, $1 + 1, count: count, weights: (w, 256 - w / 2), dstIsClear: dstIsClear) }
+                        == (0..<count).map { i in
+                            let group = plusPixel(scalePixel(src[i], w), scalePixel(src[i + 1], 256 - w / 2))
+                            return dstIsClear ? group : overPixel(group, original[i])
+                        })
+            }
         }
     }
 

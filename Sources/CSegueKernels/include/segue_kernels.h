@@ -37,6 +37,11 @@ void segue_saturate_pixels(uint8_t *pixels, size_t count, const float *restrict 
 void segue_sample_columns(uint32_t *dst, const uint32_t *row, size_t readable, const int32_t *first, const int32_t *second,
                           const uint32_t *weight, size_t count);
 
+/// `dst[i] = over(plus(a[i]·wa, b[i]·wb), dst[i])` per channel (the sum saturating), or the sum
+/// stored when `dstIsClear`: a pair's isolated group drawn onto the row in one pass
+/// (`SpanKernel.pairOver`), the formulas of `scalePixel`, `plusPixel` and `overPixel`.
+void segue_pair_over(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count, uint32_t wa, uint32_t wb, int dstIsClear);
+
 /// Asks the cache for the `bytes` bytes at `p` ahead of their use (nothing is read now, and an
 /// address that is never read costs nothing but the request). Many small layers (a magic move's
 /// elements) each read a short segment of a large source row that no hardware prefetcher

@@ -223,20 +223,11 @@ enum SpanKernel {
     /// `dst = a + (b − a)·f/256` per pixel, `f` 0…256 (`Block.lerp` at one weight), as the
     /// run-time dispatched byte loop `segue_lerp_bytes` (AVX2 where the CPU has it, in every build).
     /// `over(a·wa + b·wb, dst)`, the sum saturating (`plus`), or the sum stored when `dst` is
-    /// clear: a pair's isolated group drawn onto the row in one pass (`PairDraw`).
+    /// clear: a pair's isolated group drawn onto the row in one pass (`PairDraw`), in C
+    /// (`segue_pair_over`: its AVX2 loop on AVX2 machines).
     static func pairOver(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int,
                          weights: (UInt32, UInt32), dstIsClear: Bool) {
-        let wa = ChannelLanes(weight: weights.0), wb = ChannelLanes(weight: weights.1)
-        if dstIsClear {
-            forEachBlock(count) { i, n in
-                Block.plus(Block.scale(.load(a + i, count: n), wa), Block.scale(.load(b + i, count: n), wb)).store(dst + i, count: n)
-            }
-        } else {
-            forEachBlock(count) { i, n in
-                let group = Block.plus(Block.scale(.load(a + i, count: n), wa), Block.scale(.load(b + i, count: n), wb))
-                Block.over(group, .load(dst + i, count: n)).store(dst + i, count: n)
-            }
-        }
+        segue_pair_over(dst, a, b, count, weights.0, weights.1, dstIsClear ? 1 : 0)
     }
 
     static func lerp(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int, weight f: UInt32) {
