@@ -71,21 +71,26 @@ public final class SoftwareRenderer: FrameRenderer {
             return op
         }
         var ops: [any RowOp] = []
+        // Consecutive pairs are gathered and become one op when the run ends: appending to an
+        // op already in `ops` copied the whole run at every pair.
+        var pairs: [PairDraw] = []
         for step in plan.steps {
+            if case .pair(let pair) = step.command {
+                pairs.append(PairDraw(pair, first: try layerOp(pair.first), second: try layerOp(pair.second)))
+                continue
+            }
+            if !pairs.isEmpty {
+                ops.append(PairsOp(pairs: pairs, rowLength: scratchRow, canvasHeight: plan.size.height))
+                pairs = []
+            }
             switch step.command {
             case .clear(let color): ops.append(ClearOp(color, width: width))
             case .fill(let fill): ops.append(FillOp(fill, width: width))
             case .shadow(let shadow): ops.append(ShadowOp(shadow, canvasWidth: width))
             case .layer(let layer):
                 ops.append(try layerOp(layer))
-            case .pair(let pair):
-                let draw = PairDraw(pair, first: try layerOp(pair.first), second: try layerOp(pair.second))
-                if var run = ops.last as? PairsOp {
-                    run.pairs.append(draw)
-                    ops[ops.count - 1] = run
-                } else {
-                    ops.append(PairsOp(pairs: [draw], rowLength: scratchRow))
-                }
+            case .pair:
+                break  // gathered above
             case .reveal(let reveal):
                 ops.append(RevealOp(reveal, inside: try source(reveal.inside), outside: try source(reveal.outside), width: width))
             case .lumaWipe(let wipe):
@@ -106,6 +111,7 @@ public final class SoftwareRenderer: FrameRenderer {
                 throw .invalidInput("shader '\(call.program)' runs on GL only; render it with --backend gl")
             }
         }
+        if !pairs.isEmpty { ops.append(PairsOp(pairs: pairs, rowLength: scratchRow, canvasHeight: plan.size.height)) }
         return ops
     }
 

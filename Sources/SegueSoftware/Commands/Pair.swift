@@ -101,18 +101,44 @@ struct PairDraw: @unchecked Sendable {
     }
 }
 
-/// A run of consecutive pairs, drawn in order.
+/// A run of consecutive pairs, drawn in order. Each row visits only the pairs that touch it,
+/// through an index made once per frame: a photo grid's hundreds of pairs each cover a few
+/// dozen of the canvas's rows, and scanning every pair on every row had cost more than
+/// drawing them.
 struct PairsOp: RowOp {
-    var pairs: [PairDraw]
+    let pairs: [PairDraw]
     /// The length of a row of the band's scratch (it holds three).
     let rowLength: Int
+    /// Row `y`'s pairs, in drawing order: `pairsOfRow[rowStarts[y]..<rowStarts[y + 1]]`.
+    private let rowStarts: [Int32]
+    private let pairsOfRow: [Int32]
+
+    init(pairs: [PairDraw], rowLength: Int, canvasHeight: Int) {
+        self.pairs = pairs
+        self.rowLength = rowLength
+        var starts = [Int32](repeating: 0, count: canvasHeight + 1)
+        for pair in pairs where !pair.columns.isEmpty {
+            for y in pair.rows.clamped(to: 0..<canvasHeight) { starts[y + 1] += 1 }
+        }
+        for y in 0..<canvasHeight { starts[y + 1] += starts[y] }
+        var next = starts, index = [Int32](repeating: 0, count: Int(starts[canvasHeight]))
+        for (i, pair) in pairs.enumerated() where !pair.columns.isEmpty {
+            for y in pair.rows.clamped(to: 0..<canvasHeight) {
+                index[Int(next[y])] = Int32(i)
+                next[y] += 1
+            }
+        }
+        rowStarts = starts
+        pairsOfRow = index
+    }
 
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
+        guard rowStarts.indices.contains(y + 1) else { return rowIsClear }
         var clear = rowIsClear
         pairs.withUnsafeBufferPointer { pairs in
             guard let first = pairs.baseAddress else { return }
-            for i in pairs.indices {
-                clear = PairDraw.apply(first + i, row: y, dst: dst, rowIsClear: clear, scratch: scratch, rowLength: rowLength)
+            for k in Int(rowStarts[y])..<Int(rowStarts[y + 1]) {
+                clear = PairDraw.apply(first + Int(pairsOfRow[k]), row: y, dst: dst, rowIsClear: clear, scratch: scratch, rowLength: rowLength)
             }
         }
         return clear
