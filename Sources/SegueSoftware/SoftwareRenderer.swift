@@ -74,15 +74,17 @@ public final class SoftwareRenderer: FrameRenderer {
         // Consecutive pairs are gathered and become one op when the run ends: appending to an
         // op already in `ops` copied the whole run at every pair.
         var pairs: [PairDraw] = []
+        func endPairs() {
+            guard !pairs.isEmpty else { return }
+            ops.append(PairsOp(pairs: pairs, rowLength: scratchRow, canvasHeight: plan.size.height))
+            pairs = []
+        }
         for step in plan.steps {
             if case .pair(let pair) = step.command {
                 pairs.append(PairDraw(pair, first: try layerOp(pair.first), second: try layerOp(pair.second)))
                 continue
             }
-            if !pairs.isEmpty {
-                ops.append(PairsOp(pairs: pairs, rowLength: scratchRow, canvasHeight: plan.size.height))
-                pairs = []
-            }
+            endPairs()
             switch step.command {
             case .clear(let color): ops.append(ClearOp(color, width: width))
             case .fill(let fill): ops.append(FillOp(fill, width: width))
@@ -111,7 +113,7 @@ public final class SoftwareRenderer: FrameRenderer {
                 throw .invalidInput("shader '\(call.program)' runs on GL only; render it with --backend gl")
             }
         }
-        if !pairs.isEmpty { ops.append(PairsOp(pairs: pairs, rowLength: scratchRow, canvasHeight: plan.size.height)) }
+        endPairs()
         return ops
     }
 
@@ -132,8 +134,8 @@ public final class SoftwareRenderer: FrameRenderer {
     static let rowsPerChunk = ChunkRows<Int>.count
 
     /// Runs every row through the ops, band by band (a band is a chunk); each finished row's
-    /// alpha is checked while it is in cache, so an opaque frame leaves marked (`PixelBuffer.markOpaque`) and
-    /// its sinks need not scan it again.
+    /// alpha is checked while it is in cache, so an opaque frame leaves marked
+    /// (`PixelBuffer.markOpaque`) and its sinks need not scan it again.
     private func draw(_ ops: [any RowOp], into target: inout PixelBuffer, scratchBytes: Int) {
         let width = target.width, height = target.height, scratch = self.scratch, skipsHiddenOps = self.skipsHiddenOps
         let translucentBands = Atomic<Int>(0)

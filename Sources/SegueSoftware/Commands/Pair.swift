@@ -28,14 +28,13 @@ struct PairDraw: @unchecked Sendable {
         rows = pair.rows
     }
 
-    /// Draws row `y` of the pair at `pair`; `scratch` is the band's: three rows of the canvas or
-    /// of the widest source, `rowLength` pixels each. Read in place through the pointer: a
-    /// copy of the pair (half a kilobyte) for each of its rows, and each row it misses, was a
-    /// tenth of a magic move's frame.
+    /// Draws row `y` (one of `rows`, `columns` not empty: `PairsOp`'s index holds only those) of
+    /// the pair at `pointer`; `scratch` is the band's: three rows of the canvas or of the widest
+    /// source, `rowLength` pixels each. Reached through the pointer: a copy of every pair (half
+    /// a kilobyte) for every row, the rows it misses included, was a tenth of a magic move's frame.
     @inline(__always)
     static func apply(_ pointer: UnsafePointer<PairDraw>, row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool,
                       scratch: UnsafeMutablePointer<UInt32>, rowLength: Int) -> Bool {
-        guard pointer.pointee.rows.contains(y), !pointer.pointee.columns.isEmpty else { return rowIsClear }
         let pair = pointer.pointee
         pair.first.prefetch(row: y + 1)
         pair.second.prefetch(row: y + 1)

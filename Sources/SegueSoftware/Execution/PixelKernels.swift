@@ -220,8 +220,6 @@ enum SpanKernel {
         }
     }
 
-    /// `dst = a + (b − a)·f/256` per pixel, `f` 0…256 (`Block.lerp` at one weight), as the
-    /// run-time dispatched byte loop `segue_lerp_bytes` (AVX2 where the CPU has it, in every build).
     /// `over(a·wa + b·wb, dst)`, the sum saturating (`plus`), or the sum stored when `dst` is
     /// clear: a pair's isolated group drawn onto the row in one pass (`PairDraw`), in C
     /// (`segue_pair_over`: its AVX2 loop on AVX2 machines).
@@ -230,6 +228,8 @@ enum SpanKernel {
         segue_pair_over(dst, a, b, count, weights.0, weights.1, dstIsClear ? 1 : 0)
     }
 
+    /// `dst = a + (b − a)·f/256` per pixel, `f` 0…256 (`Block.lerp` at one weight), as the
+    /// run-time dispatched byte loop `segue_lerp_bytes` (AVX2 where the CPU has it, in every build).
     static func lerp(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int, weight f: UInt32) {
         segue_lerp_bytes(UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self),
                          UnsafeRawPointer(a).assumingMemoryBound(to: UInt8.self),
