@@ -123,12 +123,15 @@ static inline uint32_t over_pixel(uint32_t src, uint32_t dst) {
     return src + (div255_lanes((dst & 0x00FF00FFu) * inverse) | (div255_lanes(((dst >> 8) & 0x00FF00FFu) * inverse) << 8));
 }
 
+/// A pair's pixel: `over(plus(a·wa, b·wb), dst)`, or the sum stored when `dstIsClear`.
+static inline void pair_pixel(uint32_t *dst, uint32_t a, uint32_t b, uint32_t wa, uint32_t wb, int dstIsClear) {
+    uint32_t group = plus_pixel(scale_pixel(a, wa), scale_pixel(b, wb));
+    *dst = dstIsClear ? group : over_pixel(group, *dst);
+}
+
 static void pair_over_scalar(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t from, size_t count, uint32_t wa,
                              uint32_t wb, int dstIsClear) {
-    for (size_t i = from; i < count; i++) {
-        uint32_t group = plus_pixel(scale_pixel(a[i], wa), scale_pixel(b[i], wb));
-        dst[i] = dstIsClear ? group : over_pixel(group, dst[i]);
-    }
+    for (size_t i = from; i < count; i++) pair_pixel(dst + i, a[i], b[i], wa, wb, dstIsClear);
 }
 
 #if defined(__x86_64__) && defined(__clang__)
@@ -178,6 +181,14 @@ void segue_pair_over(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t
     }
 #endif
     pair_over_scalar(dst, a, b, 0, count, wa, wb, dstIsClear);
+}
+
+void segue_pair_group(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count, size_t bothStart, size_t bothEnd,
+                      uint32_t wa, uint32_t wb, const uint32_t *edgeA, const uint32_t *edgeB, int dstIsClear) {
+    size_t e = 0;
+    for (size_t i = 0; i < bothStart; i++, e++) pair_pixel(dst + i, a[i], b[i], edgeA[e], edgeB[e], dstIsClear);
+    segue_pair_over(dst + bothStart, a + bothStart, b + bothStart, bothEnd - bothStart, wa, wb, dstIsClear);
+    for (size_t i = bothEnd; i < count; i++, e++) pair_pixel(dst + i, a[i], b[i], edgeA[e], edgeB[e], dstIsClear);
 }
 
 void segue_prefetch(const void *p, size_t bytes) {

@@ -50,12 +50,12 @@ public final class SoftwareRenderer: FrameRenderer {
                 guard let p = pixels[ref] else { throw SegueError(.internalError, "image '\(ref)' was not pinned") }
                 return p
             }
-            // A band's scratch: two rows of the widest image for a layer's sampling, and one
-            // more ahead of them for a pair's group row (`PairsOp`).
+            // A band's scratch: two rows of the widest image for a layer's sampling, one more
+            // ahead of them for a pair's group row, and two for a pair's edge weights (`PairDraw`).
             let scratchRow = pinned.values.map(\.width).reduce(plan.size.width, max) + 4
             let ops = try rowOps(for: lowered, source: source, sizes: pinned.mapValues(\.size), opaqueImages: images.opaqueImages,
                                  scratchRow: scratchRow)
-            draw(ops, into: &target, scratchBytes: 3 * scratchRow * MemoryLayout<UInt32>.stride)
+            draw(ops, into: &target, scratchBytes: 5 * scratchRow * MemoryLayout<UInt32>.stride)
             for case let op as XfadeExpressionOp in ops { if let error = op.failure.error { throw error } }
         }
     }
@@ -66,7 +66,7 @@ public final class SoftwareRenderer: FrameRenderer {
         let width = plan.size.width
         func layerOp(_ layer: LoweredLayer) throws(SegueError) -> LayerOp {
             var op = LayerOp(layer, source: try source(layer.source), sourceIsOpaque: opaqueImages.contains(layer.source),
-                             canvasWidth: width, memory: frameMemory)
+                             canvasWidth: width, canvasHeight: plan.size.height, memory: frameMemory)
             op.expandRowsIfMagnified(canvasHeight: plan.size.height, pool: frameMemory, executor: executor)
             return op
         }
@@ -125,14 +125,6 @@ public final class SoftwareRenderer: FrameRenderer {
         return MixOp(sources: sources, weights: mix.layers.map { weight256($0.opacity) }, width: canvas.width)
     }
 
-    /// Per-row state of a chunk: the rows drawn together. Each op runs over all of them before
-    /// the next op, so a pass over whole rows (a cross-dissolve) streams sixteen rows of its
-    /// sources at a time instead of being interrupted, row after row, by ops that read
-    /// elsewhere (a magic move's elements); the chunk's rows of the canvas stay in cache
-    /// meanwhile.
-    typealias ChunkRows<Element> = InlineArray<16, Element>
-    static let rowsPerChunk = ChunkRows<Int>.count
-
     /// Runs every row through the ops, band by band (a band is a chunk); each finished row's
     /// alpha is checked while it is in cache, so an opaque frame leaves marked
     /// (`PixelBuffer.markOpaque`) and its sinks need not scan it again.
@@ -141,12 +133,12 @@ public final class SoftwareRenderer: FrameRenderer {
         let translucentBands = Atomic<Int>(0)
         target.bytes.withUnsafeMutableBytes { buffer in
             let base = SharedPointer(base: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self))
-            executor.run(rows: height, rowsPerBand: Self.rowsPerChunk) { rows in
+            executor.run(rows: height, rowsPerBand: rowsPerChunk) { rows in
                 scratch.withBuffer(bytes: scratchBytes) { memory in
                     let rowScratch = memory.bindMemory(to: UInt32.self, capacity: scratchBytes / MemoryLayout<UInt32>.stride)
                     var opaque = true
-                    for chunk in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.rowsPerChunk) {
-                        let chunkRows = chunk..<min(rows.upperBound, chunk + Self.rowsPerChunk)
+                    for chunk in stride(from: rows.lowerBound, to: rows.upperBound, by: rowsPerChunk) {
+                        let chunkRows = chunk..<min(rows.upperBound, chunk + rowsPerChunk)
                         var firstOp = ChunkRows<Int>(repeating: 0), rowIsClear = ChunkRows<Bool>(repeating: false)
                         var earliest = ops.count
                         for (k, y) in chunkRows.enumerated() {
@@ -154,9 +146,10 @@ public final class SoftwareRenderer: FrameRenderer {
                             earliest = min(earliest, firstOp[k])
                         }
                         for i in earliest..<ops.count {
-                            for (k, y) in chunkRows.enumerated() where firstOp[k] <= i {
-                                rowIsClear[k] = ops[i].apply(row: y, dst: base.base + y * width, rowIsClear: rowIsClear[k], scratch: rowScratch)
-                            }
+                            var drawn = ChunkRows<Bool>(repeating: false)
+                            for k in 0..<chunkRows.count { drawn[k] = firstOp[k] <= i }
+                            ops[i].apply(chunk: chunkRows, drawn: drawn, rowIsClear: &rowIsClear, canvas: base.base, width: width,
+                                         scratch: rowScratch)
                         }
                         for y in chunkRows where opaque {
                             opaque = PixelBuffer.isOpaque(UnsafeRawPointer(base.base + y * width), pixels: width)

@@ -54,13 +54,26 @@ import SegueCore
             }
             #expect(run { SpanKernel.lerp($0, $1, $1 + 1, count: count, weight: w) }
                     == (0..<count).map { lerpPixel(src[$0], src[$0 + 1], w) })
-            // A pair's group: `src` and the next pixels added at w and its complement, over the row.
+            // A pair's group: `src` and the next pixels added at w and its complement over a
+            // middle run, at the pixels' own weights outside it, over the row.
+            let both = (count / 3)..<(count - count / 4), edges = count - both.count
+            // One spare entry each: a buffer to point at when there are no edges.
+            let edgeA = (0...edges).map { UInt32(($0 * 37 + Int(w)) % 257) }, edgeB = (0...edges).map { UInt32(256 - $0 * 11 % 257) }
             for dstIsClear in [false, true] {
-                #expect(run { SpanKernel.pairOver($0, $1, $1 + 1, count: count, weights: (w, 256 - w / 2), dstIsClear: dstIsClear) }
-                        == (0..<count).map { i in
-                            let group = plusPixel(scalePixel(src[i], w), scalePixel(src[i + 1], 256 - w / 2))
-                            return dstIsClear ? group : overPixel(group, original[i])
-                        })
+                let drawn = run { d, s in
+                    edgeA.withUnsafeBufferPointer { ea in
+                        edgeB.withUnsafeBufferPointer { eb in
+                            SpanKernel.pairGroup(d, s, s + 1, count: count, both: both, weights: (w, 256 - w / 2),
+                                                 edgeWeights: (ea.baseAddress!, eb.baseAddress!), dstIsClear: dstIsClear)
+                        }
+                    }
+                }
+                #expect(drawn == (0..<count).map { i in
+                    let e = i < both.lowerBound ? i : i - both.count
+                    let (wa, wb) = both.contains(i) ? (w, 256 - w / 2) : (edgeA[e], edgeB[e])
+                    let group = plusPixel(scalePixel(src[i], wa), scalePixel(src[i + 1], wb))
+                    return dstIsClear ? group : overPixel(group, original[i])
+                })
             }
         }
     }

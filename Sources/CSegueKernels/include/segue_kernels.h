@@ -42,6 +42,13 @@ void segue_sample_columns(uint32_t *dst, const uint32_t *row, size_t readable, c
 /// (`SpanKernel.pairOver`), the formulas of `scalePixel`, `plusPixel` and `overPixel`.
 void segue_pair_over(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count, uint32_t wa, uint32_t wb, int dstIsClear);
 
+/// `segue_pair_over` over `count` pixels whose `bothStart..<bothEnd` are covered uniformly by
+/// both shapes (weights `wa`, `wb`); every other pixel, in order (left of that run, then right
+/// of it), takes its own weights from `edgeA` and `edgeB`, one entry each: a pair's row, the
+/// partly covered pixels at its shapes' edges included (`PairDraw`).
+void segue_pair_group(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count, size_t bothStart, size_t bothEnd,
+                      uint32_t wa, uint32_t wb, const uint32_t *edgeA, const uint32_t *edgeB, int dstIsClear);
+
 /// Asks the cache for the `bytes` bytes at `p` ahead of their use (nothing is read now, and an
 /// address that is never read costs nothing but the request). Many small layers (a magic move's
 /// elements) each read a short segment of a large source row that no hardware prefetcher

@@ -32,8 +32,11 @@ struct LayerOp: RowOp, @unchecked Sendable {
     let offsetX: Int, fracX: UInt32
     /// Set by `expandRowsIfMagnified`: rows are then blends of two of these.
     private(set) var expanded: ExpandedRows?
+    /// The rows whose span and edge weights are the same, worked out once.
+    let straight: StraightRows?
 
-    init(_ layer: LoweredLayer, source: UnsafePointer<UInt32>, sourceIsOpaque: Bool, canvasWidth: Int, memory: FrameMemoryPool) {
+    init(_ layer: LoweredLayer, source: UnsafePointer<UInt32>, sourceIsOpaque: Bool, canvasWidth: Int, canvasHeight: Int,
+         memory: FrameMemoryPool) {
         frame = layer.frame
         radii = layer.radii
         blend = layer.blend
@@ -54,6 +57,10 @@ struct LayerOp: RowOp, @unchecked Sendable {
         fracX = UInt32(((u0 - fl) * 256).rounded())
         columns = unitScale ? nil : ColumnTable(canvasWidth: canvasWidth, frame: layer.frame, memory: memory) { x in
             Self.texels(m.ax * (Double(x) + 0.5) + m.bx, sourceSize.width)
+        }
+        let (frame, radii, opacity) = (layer.frame, layer.radii, layer.opacity)
+        straight = StraightRows(frame: frame, radii: radii, canvasWidth: canvasWidth, canvasHeight: canvasHeight, memory: memory) { x, py in
+            Self.edgeWeight(x, py, frame: frame, radii: radii, opacity: opacity)
         }
     }
 
@@ -88,21 +95,27 @@ struct LayerOp: RowOp, @unchecked Sendable {
     }
 
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
-        guard let span = span(row: y) else { return rowIsClear }
-        return apply(row: y, span: span, blend: blend, dst: dst, rowIsClear: rowIsClear, scratch: scratch)
+        guard let shape = shape(row: y) else { return rowIsClear }
+        return apply(row: y, shape: shape, blend: blend, dst: dst, rowIsClear: rowIsClear, scratch: scratch)
     }
 
-    /// The pixels of row `y` the layer's rounded rectangle touches; nil when it misses the row.
-    @inline(__always) func span(row y: Int) -> CoverageSpan? {
-        CoverageSpan.roundedRect(frame, radii: radii, row: y, width: canvasWidth)
+    /// The pixels of row `y` the layer's rounded rectangle touches, nil when it misses the
+    /// row; on a straight row (`StraightRows`) with its edge weights.
+    @inline(__always) func shape(row y: Int) -> ShapeRow? {
+        if let straight, let row = straight.row(y) {
+            assert(row.span == CoverageSpan.roundedRect(frame, radii: radii, row: y, width: canvasWidth)
+                && hasEdgeWeights(row, py: Double(y) + 0.5), "straight row \(y) of \(frame)")
+            return row
+        }
+        return CoverageSpan.roundedRect(frame, radii: radii, row: y, width: canvasWidth).map { ShapeRow(span: $0, edgeWeights: nil) }
     }
 
-    /// `apply` with the row's span already worked out (`span(row:)`) and the blend mode given:
-    /// a pair draws a row that only one of its layers covers source-over (the group is that
-    /// layer alone), its layers otherwise adding.
-    func apply(row y: Int, span: CoverageSpan, blend: BlendMode, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool,
+    /// `apply` with the row's shape already worked out (`shape(row:)`) and the blend mode
+    /// given: a pair draws a row that only one of its layers covers source-over (the group is
+    /// that layer alone), its layers otherwise adding.
+    func apply(row y: Int, shape: ShapeRow, blend: BlendMode, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool,
                scratch: UnsafeMutablePointer<UInt32>) -> Bool {
-        let py = Double(y) + 0.5
+        let py = Double(y) + 0.5, span = shape.span
         let (row0, row1, fy) = sourceRows(py)
         var drew = false
         let inner = span.inner, outer = span.outer
@@ -142,9 +155,9 @@ struct LayerOp: RowOp, @unchecked Sendable {
             drew = true
         }
         // Edge pixels (left and right of the inner span): exact coverage each.
-        for edge in [span.leftEdge, span.rightEdge] {
+        func drawEdge(_ edge: Range<Int>) {
             for x in edge {
-                let w = edgeWeight(x, py)
+                let w = edgeWeight(column: x, of: shape, py: py)
                 if w == 0 { continue }
                 let sample = sampled.map { $0[x - outer.lowerBound] } ?? samplePixel(x: x, row0: row0, row1: row1, fy: fy)
                 let pixel = scalePixel(sample, w)
@@ -152,6 +165,8 @@ struct LayerOp: RowOp, @unchecked Sendable {
                 drew = true
             }
         }
+        drawEdge(span.leftEdge)
+        drawEdge(span.rightEdge)
         return rowIsClear && !drew
     }
 
@@ -163,7 +178,8 @@ struct LayerOp: RowOp, @unchecked Sendable {
 
     /// Row `y`'s samples over `columns` at full weight: a pointer into the source where the
     /// layer is a texel copy there, else `out`, filled (`work` as `sampleRow` needs it).
-    func samples(row y: Int, columns: Range<Int>, into out: UnsafeMutablePointer<UInt32>,
+    /// Inlined, as `prefetch` is: a call would take a copy of the layer (430 bytes).
+    @inline(__always) func samples(row y: Int, columns: Range<Int>, into out: UnsafeMutablePointer<UInt32>,
                  work: UnsafeMutablePointer<UInt32>) -> UnsafePointer<UInt32> {
         let (row0, row1, fy) = sourceRows(Double(y) + 0.5)
         if isTexelCopy && columns.lowerBound + offsetX >= 0 && columns.upperBound + offsetX <= sourceWidth {
@@ -173,15 +189,31 @@ struct LayerOp: RowOp, @unchecked Sendable {
         return UnsafePointer(out)
     }
 
-    /// Column `x`'s weight in row `y` (centre `py`) of `span`: opacity × coverage, 0…256.
-    @inline(__always) func weight(column x: Int, of span: CoverageSpan, py: Double) -> UInt32 {
-        span.inner.contains(x) ? weight256(opacity * span.innerCoverage) : edgeWeight(x, py)
+    /// Column `x`'s weight in row `y` (centre `py`) of `shape`: opacity × coverage, 0…256.
+    @inline(__always) func weight(column x: Int, of shape: ShapeRow, py: Double) -> UInt32 {
+        shape.span.inner.contains(x) ? weight256(opacity * shape.span.innerCoverage) : edgeWeight(column: x, of: shape, py: py)
+    }
+
+    /// Edge pixel `x`'s weight in row `y` (centre `py`) of `shape`: looked up on a straight row.
+    @inline(__always) private func edgeWeight(column x: Int, of shape: ShapeRow, py: Double) -> UInt32 {
+        guard let weights = shape.edgeWeights else { return edgeWeight(x, py) }
+        let span = shape.span
+        return x < span.leftEdge.upperBound ? weights[x - span.outer.lowerBound]
+                                            : weights[span.leftEdge.count + x - span.rightEdge.lowerBound]
+    }
+
+    /// `shape(row:)`'s check in debug builds: `row`'s edge weights are those worked out pixel by pixel.
+    private func hasEdgeWeights(_ row: ShapeRow, py: Double) -> Bool {
+        guard let weights = row.edgeWeights else { return false }
+        let span = row.span, lefts = span.leftEdge.count
+        return span.leftEdge.enumerated().allSatisfy { weights[$0.offset] == edgeWeight($0.element, py) }
+            && span.rightEdge.enumerated().allSatisfy { weights[lefts + $0.offset] == edgeWeight($0.element, py) }
     }
 
     /// Asks the cache for the source texels row `y` will read (`segue_prefetch`): called a row
     /// ahead by the ops that draw many small layers, whose scattered reads no hardware
     /// prefetcher foresees.
-    func prefetch(row y: Int) {
+    @inline(__always) func prefetch(row y: Int) {
         guard expanded == nil, Double(y) + 0.5 > frame.minY - 0.5, Double(y) + 0.5 < frame.maxY + 0.5 else { return }
         let first: Int, last: Int
         if let columns {
@@ -215,6 +247,10 @@ struct LayerOp: RowOp, @unchecked Sendable {
 
     /// An edge pixel's weight: its exact coverage of the rounded rect × opacity, 0…256.
     @inline(__always) private func edgeWeight(_ x: Int, _ py: Double) -> UInt32 {
+        Self.edgeWeight(x, py, frame: frame, radii: radii, opacity: opacity)
+    }
+
+    @inline(__always) private static func edgeWeight(_ x: Int, _ py: Double, frame: Rect, radii: CornerRadii, opacity: Double) -> UInt32 {
         weight256(opacity * Coverage.fromDistance(Coverage.roundedRectDistance(Double(x) + 0.5, py, rect: frame, radii: radii)))
     }
 

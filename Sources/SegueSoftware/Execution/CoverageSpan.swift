@@ -4,7 +4,7 @@ import SegueCore
 /// evaluated per pixel there), `inner` is covered uniformly by `innerCoverage`. Splitting a
 /// row this way keeps the exact per-pixel formula of `Coverage` at the edges while the bulk of
 /// the row runs through constant-weight span kernels.
-struct CoverageSpan {
+struct CoverageSpan: Equatable {
     var outer: Range<Int>
     var inner: Range<Int>
     var innerCoverage: Double
@@ -12,6 +12,13 @@ struct CoverageSpan {
     /// The partly covered pixels: the outer span left of `inner`, then right of it.
     var leftEdge: Range<Int> { outer.lowerBound..<(inner.isEmpty ? outer.upperBound : inner.lowerBound) }
     var rightEdge: Range<Int> { (inner.isEmpty ? outer.upperBound : inner.upperBound)..<outer.upperBound }
+
+    /// Writes `weight(x)` for each pixel of `leftEdge`, then of `rightEdge`, into `out`.
+    @inline(__always) func fillEdgeWeights(_ out: UnsafeMutablePointer<UInt32>, _ weight: (Int) -> UInt32) {
+        var i = 0
+        for x in leftEdge { out[i] = weight(x); i += 1 }
+        for x in rightEdge { out[i] = weight(x); i += 1 }
+    }
 
     /// Row `y` of a rounded rectangle, clipped to `0..<width`; nil when the row misses it.
     static func roundedRect(_ rect: Rect, radii: CornerRadii, row y: Int, width: Int) -> CoverageSpan? {

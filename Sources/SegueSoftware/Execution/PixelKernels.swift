@@ -221,11 +221,15 @@ enum SpanKernel {
     }
 
     /// `over(a·wa + b·wb, dst)`, the sum saturating (`plus`), or the sum stored when `dst` is
-    /// clear: a pair's isolated group drawn onto the row in one pass (`PairDraw`), in C
-    /// (`segue_pair_over`: its AVX2 loop on AVX2 machines).
-    static func pairOver(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int,
-                         weights: (UInt32, UInt32), dstIsClear: Bool) {
-        segue_pair_over(dst, a, b, count, weights.0, weights.1, dstIsClear ? 1 : 0)
+    /// clear: a pair's isolated group drawn onto the row in one pass (`PairDraw`), at `weights`
+    /// over `both` (where both shapes cover uniformly) and at each other pixel's own weights,
+    /// `edgeWeights` (left of `both`, then right of it), in C (`segue_pair_group`: `both` through
+    /// its AVX2 loop on AVX2 machines).
+    static func pairGroup(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int,
+                          both: Range<Int>, weights: (UInt32, UInt32), edgeWeights: (UnsafePointer<UInt32>, UnsafePointer<UInt32>),
+                          dstIsClear: Bool) {
+        segue_pair_group(dst, a, b, count, both.lowerBound, both.upperBound, weights.0, weights.1, edgeWeights.0, edgeWeights.1,
+                         dstIsClear ? 1 : 0)
     }
 
     /// `dst = a + (b − a)·f/256` per pixel, `f` 0…256 (`Block.lerp` at one weight), as the
