@@ -202,12 +202,12 @@ struct LayerOp: RowOp, @unchecked Sendable {
                                             : weights[span.leftEdge.count + x - span.rightEdge.lowerBound]
     }
 
-    /// `shape(row:)`'s check in debug builds: `row`'s edge weights are those worked out pixel by pixel.
+    /// `shape(row:)`'s check in debug builds: every edge weight `row` looks up is the one worked
+    /// out pixel by pixel.
     private func hasEdgeWeights(_ row: ShapeRow, py: Double) -> Bool {
-        guard let weights = row.edgeWeights else { return false }
-        let span = row.span, lefts = span.leftEdge.count
-        return span.leftEdge.enumerated().allSatisfy { weights[$0.offset] == edgeWeight($0.element, py) }
-            && span.rightEdge.enumerated().allSatisfy { weights[lefts + $0.offset] == edgeWeight($0.element, py) }
+        row.edgeWeights != nil && [row.span.leftEdge, row.span.rightEdge].joined().allSatisfy {
+            edgeWeight(column: $0, of: row, py: py) == edgeWeight($0, py)
+        }
     }
 
     /// Asks the cache for the source texels row `y` will read (`segue_prefetch`): called a row
