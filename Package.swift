@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueTestSupport"]),
         .testTarget(name: "SegueEffectsTests", dependencies: ["SegueCore", "SegueEffects"]),
         .testTarget(name: "SegueGLSLTests", dependencies: ["SegueCore", "SegueEffects", "SegueGLSL"]),
-        .testTarget(name: "SegueSoftwareTests", dependencies: ["SegueCore", "SegueSoftware", "SegueTestSupport"]),
+        .testTarget(name: "SegueSoftwareTests", dependencies: ["SegueCore", "SegueSoftware", "CSegueKernels", "SegueTestSupport"]),
         .testTarget(name: "SegueGLTests", dependencies: ["SegueCore", "SegueGL", "SegueShaders", "SegueTestSupport"]),
         .testTarget(name: "SegueDrawingTests", dependencies: ["SegueCore", "SegueDrawing", "SegueIO"]),
         .testTarget(name: "SegueIOTests", dependencies: ["SegueCore", "SegueIO", "CPNG", "SegueTestSupport"]),

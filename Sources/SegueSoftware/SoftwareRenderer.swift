@@ -20,6 +20,9 @@ public final class SoftwareRenderer: FrameRenderer {
     /// Rows start at the last op that hides the ones before it (`firstVisibleOp`); tests turn
     /// it off to check the output is the same.
     var skipsHiddenOps = true
+    /// Pairs draw their straight rows a run at a time (`PairRuns`); tests turn it off to check
+    /// the output is the same.
+    var drawsPairRuns = true
 
     /// `threads` defaults to the number of online cores.
     public init(threads: Int? = nil) {
@@ -76,12 +79,12 @@ public final class SoftwareRenderer: FrameRenderer {
         var pairs: [PairDraw] = []
         func endPairs() {
             guard !pairs.isEmpty else { return }
-            ops.append(PairsOp(pairs: pairs, rowLength: scratchRow, canvasHeight: plan.size.height))
+            ops.append(PairsOp(pairs: pairs, rowLength: scratchRow, canvasHeight: plan.size.height, drawsRuns: drawsPairRuns))
             pairs = []
         }
         for step in plan.steps {
             if case .pair(let pair) = step.command {
-                pairs.append(PairDraw(pair, first: try layerOp(pair.first), second: try layerOp(pair.second)))
+                pairs.append(PairDraw(pair, first: try layerOp(pair.first), second: try layerOp(pair.second), canvas: plan.size))
                 continue
             }
             endPairs()

@@ -68,12 +68,26 @@ import SegueCore
                         }
                     }
                 }
-                #expect(drawn == (0..<count).map { i in
+                func weights(_ i: Int) -> (UInt32, UInt32) {
                     let e = i < both.lowerBound ? i : i - both.count
-                    let (wa, wb) = both.contains(i) ? (w, 256 - w / 2) : (edgeA[e], edgeB[e])
+                    return both.contains(i) ? (w, 256 - w / 2) : (edgeA[e], edgeB[e])
+                }
+                let expected = (0..<count).map { i in
+                    let (wa, wb) = weights(i)
                     let group = plusPixel(scalePixel(src[i], wa), scalePixel(src[i + 1], wb))
                     return dstIsClear ? group : overPixel(group, original[i])
-                })
+                }
+                #expect(drawn == expected)
+                // The same weights laid out per pixel (`segue_pair_weighted`, a run's rows).
+                let perPixel = (0...count).map { weights(min($0, max(count - 1, 0))) }
+                let weighted = run { d, s in
+                    perPixel.map(\.0).withUnsafeBufferPointer { wa in
+                        perPixel.map(\.1).withUnsafeBufferPointer { wb in
+                            segue_pair_weighted(d, s, s + 1, wa.baseAddress!, wb.baseAddress!, count, dstIsClear ? 1 : 0)
+                        }
+                    }
+                }
+                #expect(weighted == expected)
             }
         }
     }
@@ -106,6 +120,28 @@ import SegueCore
     /// from strong magnification to minification (blocks inside and outside its 16-texel
     /// window), a mirrored table, every tail length, and texels that end exactly at the row's
     /// readable end (its masked loads).
+    /// `segue_texels`, the C rule, is the Swift formula it replaced: floor, the fraction's
+    /// 256ths rounded half away from zero (a 256 moving on to the next texel), clamped.
+    @Test func texelsMatchTheRoundingFormula() {
+        var pixels = Pixels()
+        var values: [Double] = []
+        for i in -3...300 {
+            // Each 256th, half of one (where the rounding turns), and just short of both.
+            let step = Double(i) / 256, half: Double = 1.0 / 512
+            values += [step, step - 1e-9, step + half, step + half - 1e-12]
+        }
+        for _ in 0..<2000 { values.append(Double(Int32(bitPattern: pixels.next())) / 1_000_000) }
+        for u in values {
+            for n in [1, 7, 1920] {
+                let fl = u.rounded(.down)
+                var w = UInt32(((u - fl) * 256).rounded()), i0 = Int(fl)
+                if w == 256 { w = 0; i0 += 1 }
+                let expected = (min(max(i0, 0), n - 1), min(max(i0 + 1, 0), n - 1), w)
+                #expect(LayerOp.texels(u, n) == expected, "\(u) in \(n)")
+            }
+        }
+    }
+
     @Test(arguments: [0.3, 0.8, 1.0, 1.7, 1.9, 3.0, -1.1])
     func columnSamplingMatchesPerPixelLerp(scale: Double) {
         var pixels = Pixels()

@@ -49,6 +49,12 @@ void segue_pair_over(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t
 void segue_pair_group(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count, size_t bothStart, size_t bothEnd,
                       uint32_t wa, uint32_t wb, const uint32_t *edgeA, const uint32_t *edgeB, int dstIsClear);
 
+/// `dst[i] = over(plus(a[i]·wa[i], b[i]·wb[i]), dst[i])`, or the sum stored when
+/// `dstIsClear`: `segue_pair_over` with each pixel's own weights (a run of a pair's rows of
+/// one shape, whose weights are laid out once: `segue_pair_rows`).
+void segue_pair_weighted(uint32_t *dst, const uint32_t *a, const uint32_t *b, const uint32_t *wa, const uint32_t *wb, size_t count,
+                         int dstIsClear);
+
 /// Asks the cache for the `bytes` bytes at `p` ahead of their use (nothing is read now, and an
 /// address that is never read costs nothing but the request). Many small layers (a magic move's
 /// elements) each read a short segment of a large source row that no hardware prefetcher

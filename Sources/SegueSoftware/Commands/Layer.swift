@@ -55,9 +55,8 @@ struct LayerOp: RowOp, @unchecked Sendable {
         let u0 = 0.5 + m.bx, fl = u0.rounded(.down)
         offsetX = Int(fl)
         fracX = UInt32(((u0 - fl) * 256).rounded())
-        columns = unitScale ? nil : ColumnTable(canvasWidth: canvasWidth, frame: layer.frame, memory: memory) { x in
-            Self.texels(m.ax * (Double(x) + 0.5) + m.bx, sourceSize.width)
-        }
+        columns = unitScale ? nil : ColumnTable(canvasWidth: canvasWidth, frame: layer.frame, memory: memory, scale: m.ax, offset: m.bx,
+                                                sourceWidth: sourceSize.width)
         let (frame, radii, opacity) = (layer.frame, layer.radii, layer.opacity)
         straight = StraightRows(frame: frame, radii: radii, canvasWidth: canvasWidth, canvasHeight: canvasHeight, memory: memory) { x, py in
             Self.edgeWeight(x, py, frame: frame, radii: radii, opacity: opacity)
@@ -85,13 +84,21 @@ struct LayerOp: RowOp, @unchecked Sendable {
         expanded = ExpandedRows(base: base, firstRow: firstRow, rowCount: rowCount, canvasWidth: canvasWidth)
     }
 
-    /// The two texels around coordinate `u` (clamped to the image) and the second one's weight.
+    /// The two texels around coordinate `u` (clamped to the image) and the second one's weight
+    /// (`segue_texels`, the rule the C row routines follow too).
     @inline(__always) static func texels(_ u: Double, _ n: Int) -> (Int, Int, UInt32) {
-        let fl = u.rounded(.down)
-        var w = UInt32(((u - fl) * 256).rounded())
-        var i0 = Int(fl)
-        if w == 256 { w = 0; i0 += 1 }
-        return (min(max(i0, 0), n - 1), min(max(i0 + 1, 0), n - 1), w)
+        var i0 = 0, i1 = 0, w: UInt32 = 0
+        segue_texels(u, n, &i0, &i1, &w)
+        return (i0, i1, w)
+    }
+
+    /// The layer as the C row routines (`segue_pair_rows`) sample it: nil unless it reads its
+    /// own source through its column table.
+    var scaled: segue_scaled_layer? {
+        guard let columns, expanded == nil, !isTexelCopy else { return nil }
+        return segue_scaled_layer(source: source, sourceWidth: sourceWidth, sourceHeight: sourceHeight, ay: ay, by: by,
+                                  first: UnsafePointer(columns.first), second: UnsafePointer(columns.second),
+                                  weight: UnsafePointer(columns.weight))
     }
 
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
@@ -330,17 +337,17 @@ struct ColumnTable: @unchecked Sendable {
     /// The columns the layer's frame touches: the only ones that may be read.
     let range: Range<Int>
 
-    init(canvasWidth: Int, frame: Rect, memory: FrameMemoryPool, texels: (Int) -> (Int, Int, UInt32)) {
+    /// The texels of `scale · (x + 0.5) + offset` (`LayerOp.texels`) in a source `sourceWidth` wide.
+    init(canvasWidth: Int, frame: Rect, memory: FrameMemoryPool, scale: Double, offset: Double, sourceWidth: Int) {
         let lo = max(0, Int(frame.minX.rounded(.down))), hi = min(canvasWidth, Int(frame.maxX.rounded(.up)))
         range = lo < hi ? lo..<hi : 0..<0
         let n = max(range.count, 1)
         let base = memory.take(pixels: 3 * n)
-        first = UnsafeMutableRawPointer(base).bindMemory(to: Int32.self, capacity: n) - range.lowerBound
-        second = UnsafeMutableRawPointer(base + n).bindMemory(to: Int32.self, capacity: n) - range.lowerBound
+        let firstBase = UnsafeMutableRawPointer(base).bindMemory(to: Int32.self, capacity: n)
+        let secondBase = UnsafeMutableRawPointer(base + n).bindMemory(to: Int32.self, capacity: n)
+        segue_texel_table(firstBase, secondBase, base + 2 * n, range.lowerBound, range.count, scale, offset, sourceWidth)
+        first = firstBase - range.lowerBound
+        second = secondBase - range.lowerBound
         weight = base + 2 * n - range.lowerBound
-        for x in range {
-            let (a, b, w) = texels(x)
-            first[x] = Int32(a); second[x] = Int32(b); weight[x] = w
-        }
     }
 }

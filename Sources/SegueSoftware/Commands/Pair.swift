@@ -1,3 +1,4 @@
+import CSegueKernels
 import SegueCore
 
 /// `pair` (`LayerPair`): both layers drawn, added (`plus`), into a group of their own that
@@ -20,12 +21,29 @@ struct PairDraw: @unchecked Sendable {
     let second: LayerOp
     let columns: Range<Int>
     let rows: Range<Int>
+    /// The rows drawn a run at a time, in C.
+    let runs: PairRuns
 
-    init(_ pair: LoweredPair, first: LayerOp, second: LayerOp) {
+    init(_ pair: LoweredPair, first: LayerOp, second: LayerOp, canvas: PixelSize) {
         self.first = first
         self.second = second
         columns = pair.columns
         rows = pair.rows
+        runs = PairRuns(rows: pair.rows, first, second, canvas: canvas)
+    }
+
+    /// Draws rows `rows` (none clear) of `run`, one of the pair's `runs`, in one C call.
+    @inline(__always)
+    static func draw(_ pointer: UnsafePointer<PairDraw>, _ run: PairRuns.Run, rows: Range<Int>, canvas: UnsafeMutablePointer<UInt32>,
+                     width: Int, scratch: UnsafeMutablePointer<UInt32>, rowLength: Int) {
+        withUnsafePointer(to: pointer.pointee.runs.first) { first in
+            withUnsafePointer(to: pointer.pointee.runs.second) { second in
+                withUnsafePointer(to: run.span) { span in
+                    let (a, b) = run.first ? (first, run.second ? second : nil) : (second, nil)
+                    segue_pair_rows(canvas, width, Int32(rows.lowerBound), Int32(rows.upperBound), a, b, span, scratch, rowLength)
+                }
+            }
+        }
     }
 
     /// Draws row `y` (one of `rows`, `columns` not empty: `PairsOp`'s index holds only those) of
@@ -132,10 +150,13 @@ struct PairsOp: RowOp {
     /// `pairsOfChunk[chunkStarts[c]..<chunkStarts[c + 1]]`.
     private let chunkStarts: [Int32]
     private let pairsOfChunk: [Int32]
+    /// Whether the pairs' runs (`PairRuns`) are drawn a run at a time, or row by row as the rest.
+    let drawsRuns: Bool
 
-    init(pairs: [PairDraw], rowLength: Int, canvasHeight: Int) {
+    init(pairs: [PairDraw], rowLength: Int, canvasHeight: Int, drawsRuns: Bool) {
         self.pairs = pairs
         self.rowLength = rowLength
+        self.drawsRuns = drawsRuns
         let chunkCount = (canvasHeight + rowsPerChunk - 1) / rowsPerChunk
         func chunks(of pair: PairDraw) -> Range<Int> {
             let rows = pair.rows.clamped(to: 0..<canvasHeight)
@@ -170,10 +191,23 @@ struct PairsOp: RowOp {
         guard !rows.isEmpty else { return }
         assert(rows.lowerBound % rowsPerChunk == 0 && rows.count <= rowsPerChunk, "chunk \(rows)")
         forEachPair(inChunkOf: rows.lowerBound) { pair in
-            for y in pair.pointee.rows.clamped(to: rows) where drawn[y - rows.lowerBound] {
+            let pairRows = pair.pointee.rows.clamped(to: rows)
+            var y = pairRows.lowerBound
+            while y < pairRows.upperBound {
+                if drawsRuns, let run = pair.pointee.runs.run(containing: y) {
+                    let end = min(run.rows.upperBound, pairRows.upperBound)
+                    if (y..<end).allSatisfy({ drawn[$0 - rows.lowerBound] && !rowIsClear[$0 - rows.lowerBound] }) {
+                        PairDraw.draw(pair, run, rows: y..<end, canvas: canvas, width: width, scratch: scratch, rowLength: rowLength)
+                        y = end
+                        continue
+                    }
+                }
                 let k = y - rows.lowerBound
-                rowIsClear[k] = PairDraw.apply(pair, row: y, dst: canvas + y * width, rowIsClear: rowIsClear[k], scratch: scratch,
-                                               rowLength: rowLength)
+                if drawn[k] {
+                    rowIsClear[k] = PairDraw.apply(pair, row: y, dst: canvas + y * width, rowIsClear: rowIsClear[k], scratch: scratch,
+                                                   rowLength: rowLength)
+                }
+                y += 1
             }
         }
     }

@@ -23,8 +23,8 @@ struct CoverageSpan: Equatable {
     /// Row `y` of a rounded rectangle, clipped to `0..<width`; nil when the row misses it.
     static func roundedRect(_ rect: Rect, radii: CornerRadii, row y: Int, width: Int) -> CoverageSpan? {
         let py = Double(y) + 0.5
-        guard py > rect.minY - 0.5, py < rect.maxY + 0.5, rect.width > 0, rect.height > 0 else { return nil }
-        let outer = clip(Int((rect.minX).rounded(.down))..<Int((rect.maxX).rounded(.up)), width)
+        guard touches(rect, row: y), rect.width > 0, rect.height > 0 else { return nil }
+        let outer = columns(of: rect, width: width)
         guard !outer.isEmpty else { return nil }
         // The inner span is covered uniformly, its coverage evaluated once at the centre
         // column. In a row whose centre lies half a pixel inside the top and bottom edges that
@@ -47,6 +47,31 @@ struct CoverageSpan: Equatable {
         let inner = innerStart < innerEnd ? clip(innerStart..<innerEnd, width) : outer.lowerBound..<outer.lowerBound
         let d = Coverage.roundedRectDistance(rect.midX, py, rect: rect, radii: radii)
         return CoverageSpan(outer: outer, inner: inner.clamped(to: outer), innerCoverage: Coverage.fromDistance(d))
+    }
+
+    /// The rows of `0..<height` that `roundedRect` finds `rect` on, whatever its radii.
+    static func rows(of rect: Rect, width: Int, height: Int) -> Range<Int> {
+        guard rect.width > 0, rect.height > 0, !columns(of: rect, width: width).isEmpty, height > 0 else { return 0..<0 }
+        // A first guess from the bounds, clamped before it becomes a whole number, then moved
+        // onto the test itself.
+        func guess(_ v: Double) -> Int { Int(min(max(v.rounded(.down), 0), Double(height))) }
+        var first = guess(rect.minY - 1), end = guess(rect.maxY + 1)
+        while first > 0 && touches(rect, row: first - 1) { first -= 1 }
+        while first < end && !touches(rect, row: first) { first += 1 }
+        while end > first && !touches(rect, row: end - 1) { end -= 1 }
+        while end < height && touches(rect, row: end) { end += 1 }
+        return first..<end
+    }
+
+    /// Whether row `y`'s centre lies less than a pixel beyond `rect`'s top or bottom edge.
+    @inline(__always) private static func touches(_ rect: Rect, row y: Int) -> Bool {
+        let py = Double(y) + 0.5
+        return py > rect.minY - 0.5 && py < rect.maxY + 0.5
+    }
+
+    /// The columns of `0..<width` that `rect`, grown to whole pixels, spans.
+    @inline(__always) private static func columns(of rect: Rect, width: Int) -> Range<Int> {
+        clip(Int((rect.minX).rounded(.down))..<Int((rect.maxX).rounded(.up)), width)
     }
 
     /// Row `y` of a circle (edge ramp widened by `feather`), clipped to `0..<width`.

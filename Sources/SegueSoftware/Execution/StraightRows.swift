@@ -18,9 +18,9 @@ struct ShapeRow {
 /// the rounding, may differ), instead of on every row: most of a magic move's element rows.
 struct StraightRows {
     let rows: Range<Int>
-    /// Rows whose centre lies above this take `upper`, the others `lower` (the distance's
-    /// choice of corner radius).
-    let midY: Double
+    /// The first of `rows` whose centre lies at or below the rectangle's middle: those above
+    /// it take `upper`, it and those below `lower` (the distance's choice of corner radius).
+    let lowerStart: Int
     let upper: ShapeRow?
     let lower: ShapeRow?
 
@@ -48,17 +48,21 @@ struct StraightRows {
             return ShapeRow(span: span, edgeWeights: UnsafePointer(weights))
         }
         rows = first..<(last + 1)
-        midY = frame.midY
         var firstLower = max(first, Int((frame.midY - 0.5).rounded(.up)))
         while Double(firstLower) + 0.5 < frame.midY { firstLower += 1 }
-        upper = shape(Double(first) + 0.5 < frame.midY ? first : nil, weights: storage)
-        lower = shape(firstLower <= last ? firstLower : nil, weights: storage + 2 * Self.edgeCapacity)
+        lowerStart = min(firstLower, last + 1)
+        upper = shape(first < lowerStart ? first : nil, weights: storage)
+        lower = shape(lowerStart <= last ? lowerStart : nil, weights: storage + 2 * Self.edgeCapacity)
         if edgeTooWide { return nil }
     }
+
+    /// The rows that take `upper`, then those that take `lower`.
+    var upperRows: Range<Int> { rows.lowerBound..<lowerStart }
+    var lowerRows: Range<Int> { lowerStart..<rows.upperBound }
 
     /// Row `y`'s shape, when it is one of `rows`.
     @inline(__always) func row(_ y: Int) -> ShapeRow? {
         guard rows.contains(y) else { return nil }
-        return Double(y) + 0.5 < midY ? upper : lower
+        return y < lowerStart ? upper : lower
     }
 }

@@ -1,0 +1,66 @@
+#ifndef SEGUE_PAIR_ROWS_H
+#define SEGUE_PAIR_ROWS_H
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// The two texels around coordinate `u` (centres at integers), clamped to `0..<n`, and the
+/// second one's weight 0…255 (a weight that rounds to 256 moves on to the next pair): the one
+/// rule by which the software renderer maps a canvas position to its source (`LayerOp`).
+/// Products and sums are rounded one at a time, never fused, in every caller's build.
+static inline void segue_texels(double u, size_t n, size_t *i0, size_t *i1, uint32_t *weight) {
+#pragma clang fp contract(off)
+    double floor_u = floor(u), scaled = (u - floor_u) * 256;
+    // `round` (half away from zero) of a value in 0…256, without a call into the C library:
+    // the fraction left by the whole part is exact.
+    uint32_t w = (uint32_t)scaled;
+    if (scaled - w >= 0.5) w += 1;
+    long first = (long)floor_u;
+    if (w == 256) {
+        w = 0;
+        first += 1;
+    }
+    long last = (long)n - 1, second = first + 1;
+    *i0 = (size_t)(first < 0 ? 0 : first > last ? last : first);
+    *i1 = (size_t)(second < 0 ? 0 : second > last ? last : second);
+    *weight = w;
+}
+
+/// `segue_texels` of `scale · (x + 0.5) + offset` for each canvas column `x` of
+/// `firstColumn..<firstColumn + count`, into `first`, `second` and `weight` (indexed from 0):
+/// a scaled layer's column table (`ColumnTable`), worked out for each of a magic move's
+/// hundreds of layers on every frame.
+void segue_texel_table(int32_t *first, int32_t *second, uint32_t *weight, long firstColumn, size_t count, double scale,
+                       double offset, size_t n);
+
+/// A layer scaled horizontally through its column table (`LayerOp`), as `segue_pair_rows`
+/// samples it: canvas row centre `py` reads source rows around `ay · py + by`, canvas column
+/// `x` texels `first[x]` and `second[x]` of them, blended by `weight[x]`.
+typedef struct {
+    const uint32_t *source;
+    size_t sourceWidth, sourceHeight;
+    double ay, by;
+    const int32_t *first, *second;
+    const uint32_t *weight;
+} segue_scaled_layer;
+
+/// A pair's row shape, the same on every row of a run: `count` canvas columns from `start`,
+/// `bothStart..<bothEnd` of them (counted from `start`) covered uniformly at weights `wa` and
+/// `wb`, the others at their own weights, `edgeA` and `edgeB` (left of that run, then right
+/// of it), as `segue_pair_group` takes them.
+typedef struct {
+    int32_t start, count, bothStart, bothEnd;
+    uint32_t wa, wb;
+    const uint32_t *edgeA, *edgeB;
+} segue_pair_span;
+
+/// Draws rows `firstRow..<endRow` of a pair (`PairDraw`) onto `canvas` (rows of
+/// `canvasWidth` pixels), none of them clear: each row's samples of `a` and of `b` over the
+/// span, then `segue_pair_weighted`, the next row's texels asked for meanwhile
+/// (`segue_prefetch`). `b` null: the span is `a`'s alone, drawn over the row as the group it
+/// then is. `scratch` holds five rows of `scratchRow` pixels, each at least the span and the
+/// widest source.
+void segue_pair_rows(uint32_t *canvas, size_t canvasWidth, int32_t firstRow, int32_t endRow, const segue_scaled_layer *a,
+                     const segue_scaled_layer *b, const segue_pair_span *span, uint32_t *scratch, size_t scratchRow);
+
+#endif
