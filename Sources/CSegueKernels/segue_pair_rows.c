@@ -4,11 +4,51 @@
 #include "segue_kernels.h"
 #include "segue_dispatch.h"
 
-// The loader picks the AVX2 build where the CPU has it: `floor` is then one instruction.
-SEGUE_DISPATCHED
+#if defined(__x86_64__) && defined(__clang__)
+#include <immintrin.h>
+
+/// `segue_texels` of columns `firstColumn + i … + 3` (`segue_texel_table`), the same
+/// operations on four lanes, so the same results.
+__attribute__((target("avx2"))) static void texels4(int32_t *first, int32_t *second, uint32_t *weight, size_t k, long column,
+                                                    double scale, double offset, size_t n) {
+#pragma clang fp contract(off)
+    __m256d x = _mm256_add_pd(_mm256_add_pd(_mm256_set1_pd((double)column), _mm256_setr_pd(0, 1, 2, 3)), _mm256_set1_pd(0.5));
+    __m256d u = _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(scale), x), _mm256_set1_pd(offset));
+    __m256d whole = _mm256_floor_pd(u), scaled = _mm256_mul_pd(_mm256_sub_pd(u, whole), _mm256_set1_pd(256));
+    __m128i w = _mm256_cvttpd_epi32(scaled);
+    // Half away from zero: one more where the fraction left is at least a half.
+    __m256d up = _mm256_cmp_pd(_mm256_sub_pd(scaled, _mm256_cvtepi32_pd(w)), _mm256_set1_pd(0.5), _CMP_GE_OQ);
+    __m256i upLanes = _mm256_permutevar8x32_epi32(_mm256_castpd_si256(up), _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0));
+    w = _mm_sub_epi32(w, _mm256_castsi256_si128(upLanes));
+    int32_t lanesW[4], lanesWhole[4];
+    _mm_storeu_si128((__m128i *)lanesW, w);
+    _mm_storeu_si128((__m128i *)lanesWhole, _mm256_cvttpd_epi32(whole));
+    for (size_t i = 0; i < k; i++) {
+        long i0 = lanesWhole[i];
+        uint32_t wi = (uint32_t)lanesW[i];
+        if (wi == 256) {
+            wi = 0;
+            i0 += 1;
+        }
+        long last = (long)n - 1, i1 = i0 + 1;
+        first[i] = (int32_t)(i0 < 0 ? 0 : i0 > last ? last : i0);
+        second[i] = (int32_t)(i1 < 0 ? 0 : i1 > last ? last : i1);
+        weight[i] = wi;
+    }
+}
+#endif
+
 void segue_texel_table(int32_t *first, int32_t *second, uint32_t *weight, long firstColumn, size_t count, double scale,
                        double offset, size_t n) {
 #pragma clang fp contract(off)
+#if defined(__x86_64__) && defined(__clang__)
+    if (__builtin_cpu_supports("avx2")) {
+        for (size_t i = 0; i < count; i += 4) {
+            texels4(first + i, second + i, weight + i, count - i < 4 ? count - i : 4, firstColumn + (long)i, scale, offset, n);
+        }
+        return;
+    }
+#endif
     for (size_t i = 0; i < count; i++) {
         size_t i0, i1;
         segue_texels(scale * ((double)(firstColumn + (long)i) + 0.5) + offset, n, &i0, &i1, weight + i);
@@ -48,26 +88,116 @@ static void prefetch_row(const segue_scaled_layer *layer, double py, int32_t sta
     if (y1 != y0) segue_prefetch(layer->source + y1 * layer->sourceWidth + lo, bytes);
 }
 
-void segue_pair_rows(uint32_t *canvas, size_t canvasWidth, int32_t firstRow, int32_t endRow, const segue_scaled_layer *a,
-                     const segue_scaled_layer *b, const segue_pair_span *span, uint32_t *scratch, size_t scratchRow) {
-    if (span->count <= 0) return;
-    size_t n = (size_t)span->count;
-    uint32_t *samplesA = scratch, *samplesB = scratch + scratchRow, *work = scratch + 2 * scratchRow;
-    // Each pixel's weights, the same on every row of the run; a lone layer's group is the
-    // layer, the other's weights all 0.
-    uint32_t *weightsA = scratch + 3 * scratchRow, *weightsB = scratch + 4 * scratchRow;
-    for (size_t x = 0, e = 0; x < n; x++) {
-        int inside = x >= (size_t)span->bothStart && x < (size_t)span->bothEnd;
-        weightsA[x] = inside ? span->wa : span->edgeA[e];
-        weightsB[x] = b == NULL ? 0 : inside ? span->wb : span->edgeB[e];
-        if (!inside) e++;
+/// Which span and weights row `y` of a layer takes: 1 its own, 2 and 3 those of its straight
+/// rows' upper and lower halves (the layer always covers those).
+static int shape_key(const segue_pair_layer *layer, int32_t y) {
+    if (y < layer->straightStart || y >= layer->straightEnd) return 1;
+    return y < layer->straightLower ? 2 : 3;
+}
+
+/// A layer's row as the previous row left it: its span, whether it covers the row, and
+/// which shape (`shape_key`) its weights are of (0: none yet).
+typedef struct {
+    segue_rr_span span;
+    int present, key;
+} layer_row;
+
+/// Moves `row` on to row `y`: a straight half's span and weights, once worked out, serve
+/// its every row; any other row works its own out. Returns whether the weights must be
+/// (re)filled.
+static int advance(layer_row *row, const segue_pair_layer *layer, int32_t y, int32_t canvasWidth) {
+    int key = shape_key(layer, y);
+    if (key != 1 && key == row->key) return 0;
+    row->present = segue_rr_row(&layer->shape, y, canvasWidth, &row->span);
+    row->key = key;
+    return 1;
+}
+
+#if defined(__x86_64__) && defined(__clang__)
+
+/// Swift's `max(a, b)` and `min(a, b)` per lane (`segue_rr_max`, `segue_rr_min`).
+__attribute__((target("avx2"))) static inline __m256d max4(__m256d a, __m256d b) {
+    return _mm256_blendv_pd(a, b, _mm256_cmp_pd(b, a, _CMP_GE_OQ));
+}
+__attribute__((target("avx2"))) static inline __m256d min4(__m256d a, __m256d b) {
+    return _mm256_blendv_pd(a, b, _mm256_cmp_pd(b, a, _CMP_LT_OQ));
+}
+
+/// `segue_rr_weight` of pixels `x..<x + 4` into `out[0..<k]` (k ≤ 4): the same operations
+/// on four lanes, so the same bits.
+__attribute__((target("avx2"))) static void rr_weights4(uint32_t *out, size_t k, const segue_rr *r, double opacity, int32_t x,
+                                                        double py) {
+#pragma clang fp contract(off)
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), sign = _mm256_set1_pd(-0.0);
+    double hw = r->width * 0.5, hh = r->height * 0.5, qy0 = py - (r->y + hh);
+    __m256d px = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32(x), _mm_setr_epi32(0, 1, 2, 3))), _mm256_set1_pd(0.5));
+    __m256d qx0 = _mm256_sub_pd(px, _mm256_set1_pd(r->x + hw));
+    __m256d left = _mm256_set1_pd(qy0 < 0 ? r->topLeft : r->bottomLeft), right = _mm256_set1_pd(qy0 < 0 ? r->topRight : r->bottomRight);
+    __m256d radius = _mm256_blendv_pd(right, left, _mm256_cmp_pd(qx0, zero, _CMP_LT_OQ));
+    __m256d qx = _mm256_add_pd(_mm256_sub_pd(_mm256_andnot_pd(sign, qx0), _mm256_set1_pd(hw)), radius);
+    __m256d qy = _mm256_add_pd(_mm256_set1_pd(fabs(qy0) - hh), radius);
+    __m256d ox = max4(qx, zero), oy = max4(qy, zero);
+    __m256d outside = _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(ox, ox), _mm256_mul_pd(oy, oy)));
+    __m256d d = _mm256_sub_pd(_mm256_add_pd(min4(max4(qx, qy), zero), outside), radius);
+    __m256d coverage = min4(max4(_mm256_sub_pd(_mm256_set1_pd(0.5), d), zero), one);
+    __m256d w = min4(max4(_mm256_mul_pd(_mm256_set1_pd(opacity), coverage), zero), one);
+    __m128i weights = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(w, _mm256_set1_pd(256)), _mm256_set1_pd(0.5)));
+    uint32_t lanes[4];
+    _mm_storeu_si128((__m128i *)lanes, weights);
+    for (size_t i = 0; i < k; i++) out[i] = lanes[i];
+}
+#endif
+
+/// `segue_rr_weight` of pixels `x..<x + count` into `out`.
+static void rr_weights(uint32_t *out, const segue_rr *r, double opacity, int32_t x, int32_t count, double py) {
+#if defined(__x86_64__) && defined(__clang__)
+    if (__builtin_cpu_supports("avx2")) {
+        for (int32_t i = 0; i < count; i += 4) rr_weights4(out + i, count - i < 4 ? (size_t)(count - i) : 4, r, opacity, x + i, py);
+        return;
     }
+#endif
+    for (int32_t i = 0; i < count; i++) out[i] = segue_rr_weight(r, opacity, x + i, py);
+}
+
+/// Each pixel's weight over `start..<start + count` in row centre `py`: the uniform one inside
+/// `span`'s inner run, each edge pixel's own, 0 where the layer misses the row.
+static void fill_weights(uint32_t *weights, const segue_pair_layer *layer, const segue_rr_span *span, int present, int32_t start,
+                         int32_t count, double py) {
+    if (!present) {
+        for (int32_t i = 0; i < count; i++) weights[i] = 0;
+        return;
+    }
+    int32_t innerStart = span->innerStart, innerEnd = span->innerEnd;
+    if (innerStart >= innerEnd) innerStart = innerEnd = start + count;
+    uint32_t inner = segue_weight256(layer->opacity * span->innerCoverage);
+    rr_weights(weights, &layer->shape, layer->opacity, start, innerStart - start, py);
+    for (int32_t x = innerStart; x < innerEnd; x++) weights[x - start] = inner;
+    rr_weights(weights + (innerEnd - start), &layer->shape, layer->opacity, innerEnd, start + count - innerEnd, py);
+}
+
+// The loader picks the AVX2 build where the CPU has it: `floor`, `ceil` and `sqrt` are then
+// one instruction each.
+SEGUE_DISPATCHED
+void segue_pair_rows(uint32_t *canvas, size_t canvasWidth, int32_t firstRow, int32_t endRow, const segue_pair_layer *a,
+                     const segue_pair_layer *b, uint32_t *scratch, size_t scratchRow) {
+    uint32_t *samplesA = scratch, *samplesB = scratch + scratchRow, *work = scratch + 2 * scratchRow;
+    uint32_t *weightsA = scratch + 3 * scratchRow, *weightsB = scratch + 4 * scratchRow;
+    layer_row rowA = {.key = 0}, rowB = {.key = 0};
+    int32_t weightsStart = -1;
     for (int32_t y = firstRow; y < endRow; y++) {
         double py = (double)y + 0.5;
-        prefetch_row(a, py + 1, span->start, span->count);
-        if (b) prefetch_row(b, py + 1, span->start, span->count);
-        sample_row(a, py, span->start, span->count, samplesA, work);
-        if (b) sample_row(b, py, span->start, span->count, samplesB, work);
-        segue_pair_weighted(canvas + (size_t)y * canvasWidth + span->start, samplesA, b ? samplesB : samplesA, weightsA, weightsB, n, 0);
+        int newA = advance(&rowA, a, y, (int32_t)canvasWidth), newB = advance(&rowB, b, y, (int32_t)canvasWidth);
+        if (!rowA.present && !rowB.present) continue;
+        const segue_rr_span *span = rowA.present ? &rowA.span : &rowB.span;
+        int32_t start = span->outerStart, count = span->outerEnd - span->outerStart;
+        if (newA || start != weightsStart) fill_weights(weightsA, a, &rowA.span, rowA.present, start, count, py);
+        if (newB || start != weightsStart) fill_weights(weightsB, b, &rowB.span, rowB.present, start, count, py);
+        weightsStart = start;
+        if (rowA.present) prefetch_row(&a->sampling, py + 1, start, count);
+        if (rowB.present) prefetch_row(&b->sampling, py + 1, start, count);
+        if (rowA.present) sample_row(&a->sampling, py, start, count, samplesA, work);
+        if (rowB.present) sample_row(&b->sampling, py, start, count, samplesB, work);
+        segue_pair_weighted(canvas + (size_t)y * canvasWidth + start, rowA.present ? samplesA : samplesB,
+                            rowB.present ? samplesB : samplesA, weightsA, weightsB, (size_t)count, 0);
     }
 }

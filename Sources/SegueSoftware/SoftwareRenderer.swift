@@ -20,9 +20,9 @@ public final class SoftwareRenderer: FrameRenderer {
     /// Rows start at the last op that hides the ones before it (`firstVisibleOp`); tests turn
     /// it off to check the output is the same.
     var skipsHiddenOps = true
-    /// Pairs draw their straight rows a run at a time (`PairRuns`); tests turn it off to check
-    /// the output is the same.
-    var drawsPairRuns = true
+    /// Pairs that can be are drawn in C (`PairInC`); tests turn it off to check the output is
+    /// the same.
+    var drawsPairsInC = true
 
     /// `threads` defaults to the number of online cores.
     public init(threads: Int? = nil) {
@@ -67,9 +67,9 @@ public final class SoftwareRenderer: FrameRenderer {
     private func rowOps(for plan: LoweredPlan, source: (ImageRef) throws(SegueError) -> UnsafePointer<UInt32>,
                         sizes: [ImageRef: PixelSize], opaqueImages: Set<ImageRef>, scratchRow: Int) throws(SegueError) -> [any RowOp] {
         let width = plan.size.width
-        func layerOp(_ layer: LoweredLayer) throws(SegueError) -> LayerOp {
+        func layerOp(_ layer: LoweredLayer, inPair: Bool = false) throws(SegueError) -> LayerOp {
             var op = LayerOp(layer, source: try source(layer.source), sourceIsOpaque: opaqueImages.contains(layer.source),
-                             canvasWidth: width, canvasHeight: plan.size.height, memory: frameMemory)
+                             canvasWidth: width, canvasHeight: plan.size.height, memory: frameMemory, inPair: inPair)
             op.expandRowsIfMagnified(canvasHeight: plan.size.height, pool: frameMemory, executor: executor)
             return op
         }
@@ -79,12 +79,12 @@ public final class SoftwareRenderer: FrameRenderer {
         var pairs: [PairDraw] = []
         func endPairs() {
             guard !pairs.isEmpty else { return }
-            ops.append(PairsOp(pairs: pairs, rowLength: scratchRow, canvasHeight: plan.size.height, drawsRuns: drawsPairRuns))
+            ops.append(PairsOp(pairs: pairs, rowLength: scratchRow, canvasHeight: plan.size.height, drawsInC: drawsPairsInC))
             pairs = []
         }
         for step in plan.steps {
             if case .pair(let pair) = step.command {
-                pairs.append(PairDraw(pair, first: try layerOp(pair.first), second: try layerOp(pair.second), canvas: plan.size))
+                pairs.append(PairDraw(pair, first: try layerOp(pair.first, inPair: true), second: try layerOp(pair.second, inPair: true)))
                 continue
             }
             endPairs()

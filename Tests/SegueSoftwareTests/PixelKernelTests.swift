@@ -140,6 +140,18 @@ import SegueCore
                 #expect(LayerOp.texels(u, n) == expected, "\(u) in \(n)")
             }
         }
+        // A column table (`segue_texel_table`, four columns at a time with AVX2) holds the
+        // texels of each of its columns.
+        for _ in 0..<500 {
+            let scale = Double(pixels.next() % 3000) / 1000 + 0.01, offset = Double(Int32(bitPattern: pixels.next())) / 10_000_000
+            let start = Int(pixels.next() % 2000) - 40, count = Int(pixels.next() % 23) + 1, n = Int(pixels.next() % 1920) + 1
+            var first = [Int32](repeating: 0, count: count), second = first, weight = [UInt32](repeating: 0, count: count)
+            segue_texel_table(&first, &second, &weight, start, count, scale, offset, n)
+            for i in 0..<count {
+                let (a, b, w) = LayerOp.texels(scale * (Double(start + i) + 0.5) + offset, n)
+                #expect(first[i] == Int32(a) && second[i] == Int32(b) && weight[i] == w, "\(scale) \(offset) column \(start + i)")
+            }
+        }
     }
 
     @Test(arguments: [0.3, 0.8, 1.0, 1.7, 1.9, 3.0, -1.1])

@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "segue_rounded_rect.h"
+
 /// The two texels around coordinate `u` (centres at integers), clamped to `0..<n`, and the
 /// second one's weight 0…255 (a weight that rounds to 256 moves on to the next pair): the one
 /// rule by which the software renderer maps a canvas position to its source (`LayerOp`).
@@ -44,23 +46,26 @@ typedef struct {
     const uint32_t *weight;
 } segue_scaled_layer;
 
-/// A pair's row shape, the same on every row of a run: `count` canvas columns from `start`,
-/// `bothStart..<bothEnd` of them (counted from `start`) covered uniformly at weights `wa` and
-/// `wb`, the others at their own weights, `edgeA` and `edgeB` (left of that run, then right
-/// of it), as `segue_pair_group` takes them.
+/// One layer of a pair as `segue_pair_rows` draws it: sampled as `sampling`, covering the
+/// rounded rectangle `shape` at `opacity`. Rows `straightStart..<straightEnd` (`StraightRows`;
+/// empty when none) keep one span and one set of edge weights, those from `straightLower` on
+/// another: their weights are worked out once per half.
 typedef struct {
-    int32_t start, count, bothStart, bothEnd;
-    uint32_t wa, wb;
-    const uint32_t *edgeA, *edgeB;
-} segue_pair_span;
+    segue_scaled_layer sampling;
+    segue_rr shape;
+    double opacity;
+    int32_t straightStart, straightLower, straightEnd;
+} segue_pair_layer;
 
-/// Draws rows `firstRow..<endRow` of a pair (`PairDraw`) onto `canvas` (rows of
-/// `canvasWidth` pixels), none of them clear: each row's samples of `a` and of `b` over the
-/// span, then `segue_pair_weighted`, the next row's texels asked for meanwhile
-/// (`segue_prefetch`). `b` null: the span is `a`'s alone, drawn over the row as the group it
-/// then is. `scratch` holds five rows of `scratchRow` pixels, each at least the span and the
-/// widest source.
-void segue_pair_rows(uint32_t *canvas, size_t canvasWidth, int32_t firstRow, int32_t endRow, const segue_scaled_layer *a,
-                     const segue_scaled_layer *b, const segue_pair_span *span, uint32_t *scratch, size_t scratchRow);
+/// Draws rows `firstRow..<endRow` of a pair (`PairDraw`) onto `canvas` (rows of `canvasWidth`
+/// pixels), none of them clear, as the row-by-row path does: on each row each layer's span
+/// and weights (opacity × coverage) worked out, the layers sampled over it and drawn as their
+/// group, `over(a·wa + b·wb, dst)` (a lone layer's group is the layer), the next row's texels
+/// asked for meanwhile (`segue_prefetch`). The layers must span the same columns (a view
+/// transition's two images as wide as their group, a hero's two snapshots in one frame).
+/// `scratch` holds five rows of `scratchRow` pixels, each at least the canvas and the widest
+/// source.
+void segue_pair_rows(uint32_t *canvas, size_t canvasWidth, int32_t firstRow, int32_t endRow, const segue_pair_layer *a,
+                     const segue_pair_layer *b, uint32_t *scratch, size_t scratchRow);
 
 #endif

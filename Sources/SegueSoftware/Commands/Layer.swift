@@ -35,8 +35,14 @@ struct LayerOp: RowOp, @unchecked Sendable {
     /// The rows whose span and edge weights are the same, worked out once.
     let straight: StraightRows?
 
+    /// The column table the C pair rows sample through (`sampling`): a scaled layer's own; for
+    /// a pair's layer at unit scale, one of its constant offset and weight (a view transition's
+    /// images are whole pixels wide, so an element often keeps its width for many frames).
+    let columnsForC: ColumnTable?
+
+    /// `inPair`: the layer is one of a pair's, which may be drawn in C (`PairInC`).
     init(_ layer: LoweredLayer, source: UnsafePointer<UInt32>, sourceIsOpaque: Bool, canvasWidth: Int, canvasHeight: Int,
-         memory: FrameMemoryPool) {
+         memory: FrameMemoryPool, inPair: Bool) {
         frame = layer.frame
         radii = layer.radii
         blend = layer.blend
@@ -57,6 +63,8 @@ struct LayerOp: RowOp, @unchecked Sendable {
         fracX = UInt32(((u0 - fl) * 256).rounded())
         columns = unitScale ? nil : ColumnTable(canvasWidth: canvasWidth, frame: layer.frame, memory: memory, scale: m.ax, offset: m.bx,
                                                 sourceWidth: sourceSize.width)
+        columnsForC = columns ?? (inPair ? ColumnTable(canvasWidth: canvasWidth, frame: layer.frame, memory: memory, offset: offsetX,
+                                                       weight: fracX, sourceWidth: sourceSize.width) : nil)
         let (frame, radii, opacity) = (layer.frame, layer.radii, layer.opacity)
         straight = StraightRows(frame: frame, radii: radii, canvasWidth: canvasWidth, canvasHeight: canvasHeight, memory: memory) { x, py in
             Self.edgeWeight(x, py, frame: frame, radii: radii, opacity: opacity)
@@ -92,10 +100,11 @@ struct LayerOp: RowOp, @unchecked Sendable {
         return (i0, i1, w)
     }
 
-    /// The layer as the C row routines (`segue_pair_rows`) sample it: nil unless it reads its
-    /// own source through its column table.
-    var scaled: segue_scaled_layer? {
-        guard let columns, expanded == nil, !isTexelCopy else { return nil }
+    /// The layer as the C pair rows (`segue_pair_rows`) sample it, through `columnsForC`: nil
+    /// without that table, or when its rows are resampled beforehand (`ExpandedRows`, whose
+    /// rounding differs).
+    var sampling: segue_scaled_layer? {
+        guard let columns = columnsForC, expanded == nil else { return nil }
         return segue_scaled_layer(source: source, sourceWidth: sourceWidth, sourceHeight: sourceHeight, ay: ay, by: by,
                                   first: UnsafePointer(columns.first), second: UnsafePointer(columns.second),
                                   weight: UnsafePointer(columns.weight))
@@ -258,7 +267,8 @@ struct LayerOp: RowOp, @unchecked Sendable {
     }
 
     @inline(__always) private static func edgeWeight(_ x: Int, _ py: Double, frame: Rect, radii: CornerRadii, opacity: Double) -> UInt32 {
-        weight256(opacity * Coverage.fromDistance(Coverage.roundedRectDistance(Double(x) + 0.5, py, rect: frame, radii: radii)))
+        var shape = segue_rr(frame, radii)
+        return segue_rr_weight(&shape, opacity, Int32(truncatingIfNeeded: x), py)
     }
 
     @inline(__always) private func samplePixel(x: Int, row0: UnsafePointer<UInt32>, row1: UnsafePointer<UInt32>, fy: UInt32) -> UInt32 {
@@ -339,13 +349,33 @@ struct ColumnTable: @unchecked Sendable {
 
     /// The texels of `scale · (x + 0.5) + offset` (`LayerOp.texels`) in a source `sourceWidth` wide.
     init(canvasWidth: Int, frame: Rect, memory: FrameMemoryPool, scale: Double, offset: Double, sourceWidth: Int) {
+        self.init(canvasWidth: canvasWidth, frame: frame, memory: memory) { first, second, weight, range in
+            segue_texel_table(first, second, weight, range.lowerBound, range.count, scale, offset, sourceWidth)
+        }
+    }
+
+    /// A unit-scale layer's: column `x` blends texels `x + offset` and the next (clamped to
+    /// the source `sourceWidth` wide) by `weight`, as `LayerOp`'s unit-scale sampling does.
+    init(canvasWidth: Int, frame: Rect, memory: FrameMemoryPool, offset: Int, weight w: UInt32, sourceWidth: Int) {
+        self.init(canvasWidth: canvasWidth, frame: frame, memory: memory) { first, second, weight, range in
+            for (i, x) in range.enumerated() {
+                first[i] = Int32(min(max(x + offset, 0), sourceWidth - 1))
+                second[i] = Int32(min(max(x + offset + 1, 0), sourceWidth - 1))
+                weight[i] = w
+            }
+        }
+    }
+
+    /// The columns `frame` touches, their entries filled by `fill` (indexed from 0).
+    private init(canvasWidth: Int, frame: Rect, memory: FrameMemoryPool,
+                 fill: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>, Range<Int>) -> Void) {
         let lo = max(0, Int(frame.minX.rounded(.down))), hi = min(canvasWidth, Int(frame.maxX.rounded(.up)))
         range = lo < hi ? lo..<hi : 0..<0
         let n = max(range.count, 1)
         let base = memory.take(pixels: 3 * n)
         let firstBase = UnsafeMutableRawPointer(base).bindMemory(to: Int32.self, capacity: n)
         let secondBase = UnsafeMutableRawPointer(base + n).bindMemory(to: Int32.self, capacity: n)
-        segue_texel_table(firstBase, secondBase, base + 2 * n, range.lowerBound, range.count, scale, offset, sourceWidth)
+        fill(firstBase, secondBase, base + 2 * n, range)
         first = firstBase - range.lowerBound
         second = secondBase - range.lowerBound
         weight = base + 2 * n - range.lowerBound

@@ -21,29 +21,15 @@ struct PairDraw: @unchecked Sendable {
     let second: LayerOp
     let columns: Range<Int>
     let rows: Range<Int>
-    /// The rows drawn a run at a time, in C.
-    let runs: PairRuns
+    /// Set when the pair's rows are drawn in C (`PairInC`).
+    let inC: PairInC?
 
-    init(_ pair: LoweredPair, first: LayerOp, second: LayerOp, canvas: PixelSize) {
+    init(_ pair: LoweredPair, first: LayerOp, second: LayerOp) {
         self.first = first
         self.second = second
         columns = pair.columns
         rows = pair.rows
-        runs = PairRuns(rows: pair.rows, first, second, canvas: canvas)
-    }
-
-    /// Draws rows `rows` (none clear) of `run`, one of the pair's `runs`, in one C call.
-    @inline(__always)
-    static func draw(_ pointer: UnsafePointer<PairDraw>, _ run: PairRuns.Run, rows: Range<Int>, canvas: UnsafeMutablePointer<UInt32>,
-                     width: Int, scratch: UnsafeMutablePointer<UInt32>, rowLength: Int) {
-        withUnsafePointer(to: pointer.pointee.runs.first) { first in
-            withUnsafePointer(to: pointer.pointee.runs.second) { second in
-                withUnsafePointer(to: run.span) { span in
-                    let (a, b) = run.first ? (first, run.second ? second : nil) : (second, nil)
-                    segue_pair_rows(canvas, width, Int32(rows.lowerBound), Int32(rows.upperBound), a, b, span, scratch, rowLength)
-                }
-            }
-        }
+        inC = PairInC(first, second)
     }
 
     /// Draws row `y` (one of `rows`, `columns` not empty: `PairsOp`'s index holds only those) of
@@ -150,13 +136,13 @@ struct PairsOp: RowOp {
     /// `pairsOfChunk[chunkStarts[c]..<chunkStarts[c + 1]]`.
     private let chunkStarts: [Int32]
     private let pairsOfChunk: [Int32]
-    /// Whether the pairs' runs (`PairRuns`) are drawn a run at a time, or row by row as the rest.
-    let drawsRuns: Bool
+    /// Whether the pairs that can be (`PairInC`) are drawn in C, or row by row as the rest.
+    let drawsInC: Bool
 
-    init(pairs: [PairDraw], rowLength: Int, canvasHeight: Int, drawsRuns: Bool) {
+    init(pairs: [PairDraw], rowLength: Int, canvasHeight: Int, drawsInC: Bool) {
         self.pairs = pairs
         self.rowLength = rowLength
-        self.drawsRuns = drawsRuns
+        self.drawsInC = drawsInC
         let chunkCount = (canvasHeight + rowsPerChunk - 1) / rowsPerChunk
         func chunks(of pair: PairDraw) -> Range<Int> {
             let rows = pair.rows.clamped(to: 0..<canvasHeight)
@@ -194,15 +180,19 @@ struct PairsOp: RowOp {
             let pairRows = pair.pointee.rows.clamped(to: rows)
             var y = pairRows.lowerBound
             while y < pairRows.upperBound {
-                if drawsRuns, let run = pair.pointee.runs.run(containing: y) {
-                    let end = min(run.rows.upperBound, pairRows.upperBound)
-                    if (y..<end).allSatisfy({ drawn[$0 - rows.lowerBound] && !rowIsClear[$0 - rows.lowerBound] }) {
-                        PairDraw.draw(pair, run, rows: y..<end, canvas: canvas, width: width, scratch: scratch, rowLength: rowLength)
-                        y = end
-                        continue
-                    }
-                }
                 let k = y - rows.lowerBound
+                // Rows drawn over what is there, for C a run of them at a time.
+                if drawsInC, drawn[k], !rowIsClear[k], let inC = pair.pointee.inC {
+                    var end = y + 1
+                    while end < pairRows.upperBound && drawn[end - rows.lowerBound] && !rowIsClear[end - rows.lowerBound] { end += 1 }
+                    withUnsafePointer(to: inC.first) { first in
+                        withUnsafePointer(to: inC.second) { second in
+                            segue_pair_rows(canvas, width, Int32(y), Int32(end), first, second, scratch, rowLength)
+                        }
+                    }
+                    y = end
+                    continue
+                }
                 if drawn[k] {
                     rowIsClear[k] = PairDraw.apply(pair, row: y, dst: canvas + y * width, rowIsClear: rowIsClear[k], scratch: scratch,
                                                    rowLength: rowLength)

@@ -56,10 +56,6 @@ struct StraightRows {
         if edgeTooWide { return nil }
     }
 
-    /// The rows that take `upper`, then those that take `lower`.
-    var upperRows: Range<Int> { rows.lowerBound..<lowerStart }
-    var lowerRows: Range<Int> { lowerStart..<rows.upperBound }
-
     /// Row `y`'s shape, when it is one of `rows`.
     @inline(__always) func row(_ y: Int) -> ShapeRow? {
         guard rows.contains(y) else { return nil }
