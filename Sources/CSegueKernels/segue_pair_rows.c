@@ -7,33 +7,39 @@
 #if defined(__x86_64__) && defined(__clang__)
 #include <immintrin.h>
 
-/// `segue_texels` of columns `firstColumn + i … + 3` (`segue_texel_table`), the same
-/// operations on four lanes, so the same results.
-__attribute__((target("avx2"))) static void texels4(int32_t *first, int32_t *second, uint32_t *weight, size_t k, long column,
-                                                    double scale, double offset, size_t n) {
+/// `segue_texel_table` four columns at a time: the same operations on four lanes, so the same
+/// results (texel indices within ±2³¹, as any canvas's are).
+__attribute__((target("avx2"))) static void texel_table_avx2(int32_t *first, int32_t *second, uint32_t *weight, long firstColumn,
+                                                             size_t count, double scale, double offset, size_t n) {
 #pragma clang fp contract(off)
-    __m256d x = _mm256_add_pd(_mm256_add_pd(_mm256_set1_pd((double)column), _mm256_setr_pd(0, 1, 2, 3)), _mm256_set1_pd(0.5));
-    __m256d u = _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(scale), x), _mm256_set1_pd(offset));
-    __m256d whole = _mm256_floor_pd(u), scaled = _mm256_mul_pd(_mm256_sub_pd(u, whole), _mm256_set1_pd(256));
-    __m128i w = _mm256_cvttpd_epi32(scaled);
-    // Half away from zero: one more where the fraction left is at least a half.
-    __m256d up = _mm256_cmp_pd(_mm256_sub_pd(scaled, _mm256_cvtepi32_pd(w)), _mm256_set1_pd(0.5), _CMP_GE_OQ);
-    __m256i upLanes = _mm256_permutevar8x32_epi32(_mm256_castpd_si256(up), _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0));
-    w = _mm_sub_epi32(w, _mm256_castsi256_si128(upLanes));
-    int32_t lanesW[4], lanesWhole[4];
-    _mm_storeu_si128((__m128i *)lanesW, w);
-    _mm_storeu_si128((__m128i *)lanesWhole, _mm256_cvttpd_epi32(whole));
-    for (size_t i = 0; i < k; i++) {
-        long i0 = lanesWhole[i];
-        uint32_t wi = (uint32_t)lanesW[i];
-        if (wi == 256) {
-            wi = 0;
-            i0 += 1;
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi32(1), full = _mm_set1_epi32(256), last = _mm_set1_epi32((int)n - 1);
+    for (size_t i = 0; i < count; i += 4) {
+        __m256d x = _mm256_add_pd(_mm256_add_pd(_mm256_set1_pd((double)(firstColumn + (long)i)), _mm256_setr_pd(0, 1, 2, 3)),
+                                  _mm256_set1_pd(0.5));
+        __m256d u = _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(scale), x), _mm256_set1_pd(offset));
+        __m256d whole = _mm256_floor_pd(u), scaled = _mm256_mul_pd(_mm256_sub_pd(u, whole), _mm256_set1_pd(256));
+        __m128i w = _mm256_cvttpd_epi32(scaled), i0 = _mm256_cvttpd_epi32(whole);
+        // Half away from zero: one more where the fraction left is at least a half.
+        __m256d up = _mm256_cmp_pd(_mm256_sub_pd(scaled, _mm256_cvtepi32_pd(w)), _mm256_set1_pd(0.5), _CMP_GE_OQ);
+        w = _mm_sub_epi32(w, _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(up),
+                                                                               _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0))));
+        // A weight of 256 is the next texel pair's 0.
+        __m128i carry = _mm_cmpeq_epi32(w, full);
+        w = _mm_andnot_si128(carry, w);
+        i0 = _mm_sub_epi32(i0, carry);
+        __m128i i1 = _mm_add_epi32(i0, one);
+        i0 = _mm_min_epi32(_mm_max_epi32(i0, zero), last);
+        i1 = _mm_min_epi32(_mm_max_epi32(i1, zero), last);
+        if (count - i >= 4) {
+            _mm_storeu_si128((__m128i *)(first + i), i0);
+            _mm_storeu_si128((__m128i *)(second + i), i1);
+            _mm_storeu_si128((__m128i *)(weight + i), w);
+        } else {
+            __m128i mask = _mm_cmpgt_epi32(_mm_set1_epi32((int)(count - i)), _mm_setr_epi32(0, 1, 2, 3));
+            _mm_maskstore_epi32((int *)(first + i), mask, i0);
+            _mm_maskstore_epi32((int *)(second + i), mask, i1);
+            _mm_maskstore_epi32((int *)(weight + i), mask, w);
         }
-        long last = (long)n - 1, i1 = i0 + 1;
-        first[i] = (int32_t)(i0 < 0 ? 0 : i0 > last ? last : i0);
-        second[i] = (int32_t)(i1 < 0 ? 0 : i1 > last ? last : i1);
-        weight[i] = wi;
     }
 }
 #endif
@@ -43,9 +49,7 @@ void segue_texel_table(int32_t *first, int32_t *second, uint32_t *weight, long f
 #pragma clang fp contract(off)
 #if defined(__x86_64__) && defined(__clang__)
     if (__builtin_cpu_supports("avx2")) {
-        for (size_t i = 0; i < count; i += 4) {
-            texels4(first + i, second + i, weight + i, count - i < 4 ? count - i : 4, firstColumn + (long)i, scale, offset, n);
-        }
+        texel_table_avx2(first, second, weight, firstColumn, count, scale, offset, n);
         return;
     }
 #endif
