@@ -237,6 +237,34 @@ __attribute__((target("avx2"))) static void pair_weighted_avx2(uint32_t *dst, co
 }
 #endif
 
+#if defined(__x86_64__) && defined(__clang__)
+__attribute__((target("avx2"))) static void layer_weighted_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *wa, size_t count) {
+    for (size_t i = 0; i < count; i += 8) {
+        size_t k = count - i < 8 ? count - i : 8;
+        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i la = _mm256_maskload_epi32((const int *)(wa + i), mask);
+        la = _mm256_or_si256(la, _mm256_slli_epi32(la, 16));
+        if (k == 8) {
+            __m256i src = scale8(_mm256_loadu_si256((const __m256i *)(a + i)), la);
+            _mm256_storeu_si256((__m256i *)(dst + i), over8(src, _mm256_loadu_si256((const __m256i *)(dst + i))));
+        } else {
+            __m256i src = scale8(_mm256_maskload_epi32((const int *)(a + i), mask), la);
+            _mm256_maskstore_epi32((int *)(dst + i), mask, over8(src, _mm256_maskload_epi32((const int *)(dst + i), mask)));
+        }
+    }
+}
+#endif
+
+void segue_layer_weighted(uint32_t *dst, const uint32_t *a, const uint32_t *wa, size_t count) {
+#if defined(__x86_64__) && defined(__clang__)
+    if (__builtin_cpu_supports("avx2")) {
+        layer_weighted_avx2(dst, a, wa, count);
+        return;
+    }
+#endif
+    for (size_t i = 0; i < count; i++) dst[i] = over_pixel(scale_pixel(a[i], wa[i]), dst[i]);
+}
+
 void segue_pair_weighted(uint32_t *dst, const uint32_t *a, const uint32_t *b, const uint32_t *wa, const uint32_t *wb, size_t count,
                          int dstIsClear) {
 #if defined(__x86_64__) && defined(__clang__)

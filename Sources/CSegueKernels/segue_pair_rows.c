@@ -61,35 +61,46 @@ void segue_texel_table(int32_t *first, int32_t *second, uint32_t *weight, long f
     }
 }
 
-/// `samples(row:columns:)` of `LayerOp` for a scaled layer: the two source rows blended once
-/// over the texels the span reads (into `work`), then resampled through the column table.
-static void sample_row(const segue_scaled_layer *layer, double py, int32_t start, int32_t count, uint32_t *out,
-                       uint32_t *work) {
+/// The two source rows a canvas row centre reads (`LayerOp.sourceRows`) and the second one's weight.
+typedef struct {
     size_t y0, y1;
     uint32_t fy;
-    segue_texels(layer->ay * py + layer->by, layer->sourceHeight, &y0, &y1, &fy);
-    const uint32_t *row0 = layer->source + y0 * layer->sourceWidth, *row1 = layer->source + y1 * layer->sourceWidth;
+} source_rows;
+
+static source_rows rows_at(const segue_scaled_layer *layer, double py) {
+#pragma clang fp contract(off)
+    source_rows rows;
+    segue_texels(layer->ay * py + layer->by, layer->sourceHeight, &rows.y0, &rows.y1, &rows.fy);
+    return rows;
+}
+
+/// `samples(row:columns:)` of `LayerOp` for a layer sampled through a column table: the two
+/// source rows blended once over the texels the span reads (into `work`), then resampled
+/// through the table.
+static void sample_row(const segue_scaled_layer *layer, source_rows rows, int32_t start, int32_t count, uint32_t *out,
+                       uint32_t *work) {
+    const uint32_t *row0 = layer->source + rows.y0 * layer->sourceWidth, *row1 = layer->source + rows.y1 * layer->sourceWidth;
     const int32_t *first = layer->first + start, *second = layer->second + start;
     const uint32_t *weight = layer->weight + start;
-    if (fy == 0) {
+    if (rows.fy == 0) {
         segue_sample_columns(out, row0, layer->sourceWidth, first, second, weight, (size_t)count);
         return;
     }
     int32_t lo = first[0], hi = second[count - 1];
     segue_lerp_bytes((uint8_t *)work, (const uint8_t *)(row0 + lo), (const uint8_t *)(row1 + lo), 4 * (size_t)(hi - lo + 1),
-                     (uint16_t)fy);
+                     (uint16_t)rows.fy);
     segue_sample_columns(out, work - lo, (size_t)hi + 1, first, second, weight, (size_t)count);
 }
 
-/// `LayerOp.prefetch(row:)`: the source texels the span reads at row centre `py`.
-static void prefetch_row(const segue_scaled_layer *layer, double py, int32_t start, int32_t count) {
-    size_t y0, y1;
-    uint32_t fy;
-    segue_texels(layer->ay * py + layer->by, layer->sourceHeight, &y0, &y1, &fy);
+/// `LayerOp.prefetch(row:)`: asks for the texels of the source rows `next` that the span
+/// reads, those of the rows just read (`current`) excepted: they are in cache.
+static void prefetch_rows(const segue_scaled_layer *layer, source_rows next, source_rows current, int32_t start, int32_t count) {
     int32_t lo = layer->first[start], hi = layer->second[start + count - 1];
     size_t bytes = (size_t)(hi - lo + 1) * sizeof(uint32_t);
-    segue_prefetch(layer->source + y0 * layer->sourceWidth + lo, bytes);
-    if (y1 != y0) segue_prefetch(layer->source + y1 * layer->sourceWidth + lo, bytes);
+    if (next.y0 != current.y0 && next.y0 != current.y1) segue_prefetch(layer->source + next.y0 * layer->sourceWidth + lo, bytes);
+    if (next.y1 != next.y0 && next.y1 != current.y0 && next.y1 != current.y1) {
+        segue_prefetch(layer->source + next.y1 * layer->sourceWidth + lo, bytes);
+    }
 }
 
 /// Which span and weights row `y` of a layer takes: 1 its own, 2 and 3 those of its straight
@@ -127,28 +138,35 @@ __attribute__((target("avx2"))) static inline __m256d min4(__m256d a, __m256d b)
     return _mm256_blendv_pd(a, b, _mm256_cmp_pd(b, a, _CMP_LT_OQ));
 }
 
-/// `segue_rr_weight` of pixels `x..<x + 4` into `out[0..<k]` (k ≤ 4): the same operations
-/// on four lanes, so the same bits.
-__attribute__((target("avx2"))) static void rr_weights4(uint32_t *out, size_t k, const segue_rr *r, double opacity, int32_t x,
-                                                        double py) {
+/// `segue_rr_weight` of pixels `x..<x + count` into `out`, four at a time: the same
+/// operations on four lanes, so the same bits.
+__attribute__((target("avx2"))) static void rr_weights_avx2(uint32_t *out, const segue_rr *r, double opacity, int32_t x,
+                                                            int32_t count, double py) {
 #pragma clang fp contract(off)
-    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), sign = _mm256_set1_pd(-0.0);
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), sign = _mm256_set1_pd(-0.0), half = _mm256_set1_pd(0.5);
     double hw = r->width * 0.5, hh = r->height * 0.5, qy0 = py - (r->y + hh);
-    __m256d px = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32(x), _mm_setr_epi32(0, 1, 2, 3))), _mm256_set1_pd(0.5));
-    __m256d qx0 = _mm256_sub_pd(px, _mm256_set1_pd(r->x + hw));
-    __m256d left = _mm256_set1_pd(qy0 < 0 ? r->topLeft : r->bottomLeft), right = _mm256_set1_pd(qy0 < 0 ? r->topRight : r->bottomRight);
-    __m256d radius = _mm256_blendv_pd(right, left, _mm256_cmp_pd(qx0, zero, _CMP_LT_OQ));
-    __m256d qx = _mm256_add_pd(_mm256_sub_pd(_mm256_andnot_pd(sign, qx0), _mm256_set1_pd(hw)), radius);
-    __m256d qy = _mm256_add_pd(_mm256_set1_pd(fabs(qy0) - hh), radius);
-    __m256d ox = max4(qx, zero), oy = max4(qy, zero);
-    __m256d outside = _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(ox, ox), _mm256_mul_pd(oy, oy)));
-    __m256d d = _mm256_sub_pd(_mm256_add_pd(min4(max4(qx, qy), zero), outside), radius);
-    __m256d coverage = min4(max4(_mm256_sub_pd(_mm256_set1_pd(0.5), d), zero), one);
-    __m256d w = min4(max4(_mm256_mul_pd(_mm256_set1_pd(opacity), coverage), zero), one);
-    __m128i weights = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(w, _mm256_set1_pd(256)), _mm256_set1_pd(0.5)));
-    uint32_t lanes[4];
-    _mm_storeu_si128((__m128i *)lanes, weights);
-    for (size_t i = 0; i < k; i++) out[i] = lanes[i];
+    const __m256d centre = _mm256_set1_pd(r->x + hw), halfWidth = _mm256_set1_pd(hw), verticalPart = _mm256_set1_pd(fabs(qy0) - hh);
+    const __m256d left = _mm256_set1_pd(qy0 < 0 ? r->topLeft : r->bottomLeft);
+    const __m256d right = _mm256_set1_pd(qy0 < 0 ? r->topRight : r->bottomRight);
+    const __m256d alpha = _mm256_set1_pd(opacity), scale = _mm256_set1_pd(256);
+    for (int32_t i = 0; i < count; i += 4) {
+        __m256d px = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32(x + i), _mm_setr_epi32(0, 1, 2, 3))), half);
+        __m256d qx0 = _mm256_sub_pd(px, centre);
+        __m256d radius = _mm256_blendv_pd(right, left, _mm256_cmp_pd(qx0, zero, _CMP_LT_OQ));
+        __m256d qx = _mm256_add_pd(_mm256_sub_pd(_mm256_andnot_pd(sign, qx0), halfWidth), radius);
+        __m256d qy = _mm256_add_pd(verticalPart, radius);
+        __m256d ox = max4(qx, zero), oy = max4(qy, zero);
+        __m256d outside = _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(ox, ox), _mm256_mul_pd(oy, oy)));
+        __m256d d = _mm256_sub_pd(_mm256_add_pd(min4(max4(qx, qy), zero), outside), radius);
+        __m256d coverage = min4(max4(_mm256_sub_pd(half, d), zero), one);
+        __m256d w = min4(max4(_mm256_mul_pd(alpha, coverage), zero), one);
+        __m128i weights = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(w, scale), half));
+        if (count - i >= 4) {
+            _mm_storeu_si128((__m128i *)(out + i), weights);
+        } else {
+            _mm_maskstore_epi32((int *)(out + i), _mm_cmpgt_epi32(_mm_set1_epi32(count - i), _mm_setr_epi32(0, 1, 2, 3)), weights);
+        }
+    }
 }
 #endif
 
@@ -156,7 +174,7 @@ __attribute__((target("avx2"))) static void rr_weights4(uint32_t *out, size_t k,
 static void rr_weights(uint32_t *out, const segue_rr *r, double opacity, int32_t x, int32_t count, double py) {
 #if defined(__x86_64__) && defined(__clang__)
     if (__builtin_cpu_supports("avx2")) {
-        for (int32_t i = 0; i < count; i += 4) rr_weights4(out + i, count - i < 4 ? (size_t)(count - i) : 4, r, opacity, x + i, py);
+        rr_weights_avx2(out, r, opacity, x, count, py);
         return;
     }
 #endif
@@ -188,20 +206,29 @@ void segue_pair_rows(uint32_t *canvas, size_t canvasWidth, int32_t firstRow, int
     uint32_t *weightsA = scratch + 3 * scratchRow, *weightsB = scratch + 4 * scratchRow;
     layer_row rowA = {.key = 0}, rowB = {.key = 0};
     int32_t weightsStart = -1;
+    source_rows sourceA = rows_at(&a->sampling, (double)firstRow + 0.5), sourceB = rows_at(&b->sampling, (double)firstRow + 0.5);
     for (int32_t y = firstRow; y < endRow; y++) {
         double py = (double)y + 0.5;
         int newA = advance(&rowA, a, y, (int32_t)canvasWidth), newB = advance(&rowB, b, y, (int32_t)canvasWidth);
-        if (!rowA.present && !rowB.present) continue;
-        const segue_rr_span *span = rowA.present ? &rowA.span : &rowB.span;
-        int32_t start = span->outerStart, count = span->outerEnd - span->outerStart;
-        if (newA || start != weightsStart) fill_weights(weightsA, a, &rowA.span, rowA.present, start, count, py);
-        if (newB || start != weightsStart) fill_weights(weightsB, b, &rowB.span, rowB.present, start, count, py);
-        weightsStart = start;
-        if (rowA.present) prefetch_row(&a->sampling, py + 1, start, count);
-        if (rowB.present) prefetch_row(&b->sampling, py + 1, start, count);
-        if (rowA.present) sample_row(&a->sampling, py, start, count, samplesA, work);
-        if (rowB.present) sample_row(&b->sampling, py, start, count, samplesB, work);
-        segue_pair_weighted(canvas + (size_t)y * canvasWidth + start, rowA.present ? samplesA : samplesB,
-                            rowB.present ? samplesB : samplesA, weightsA, weightsB, (size_t)count, 0);
+        source_rows nextA = rows_at(&a->sampling, py + 1), nextB = rows_at(&b->sampling, py + 1);
+        if (rowA.present || rowB.present) {
+            const segue_rr_span *span = rowA.present ? &rowA.span : &rowB.span;
+            int32_t start = span->outerStart, count = span->outerEnd - span->outerStart;
+            if (newA || start != weightsStart) fill_weights(weightsA, a, &rowA.span, rowA.present, start, count, py);
+            if (newB || start != weightsStart) fill_weights(weightsB, b, &rowB.span, rowB.present, start, count, py);
+            weightsStart = start;
+            if (rowA.present) prefetch_rows(&a->sampling, nextA, sourceA, start, count);
+            if (rowB.present) prefetch_rows(&b->sampling, nextB, sourceB, start, count);
+            uint32_t *dst = canvas + (size_t)y * canvasWidth + start;
+            if (rowA.present) sample_row(&a->sampling, sourceA, start, count, samplesA, work);
+            if (rowB.present) sample_row(&b->sampling, sourceB, start, count, samplesB, work);
+            if (rowA.present && rowB.present) {
+                segue_pair_weighted(dst, samplesA, samplesB, weightsA, weightsB, (size_t)count, 0);
+            } else {
+                // A lone layer's group is the layer.
+                segue_layer_weighted(dst, rowA.present ? samplesA : samplesB, rowA.present ? weightsA : weightsB, (size_t)count);
+            }
+        }
+        sourceA = nextA, sourceB = nextB;
     }
 }

@@ -88,6 +88,13 @@ import SegueCore
                     }
                 }
                 #expect(weighted == expected)
+                // One layer alone at those weights (`segue_layer_weighted`, a row one layer covers).
+                if !dstIsClear {
+                    let alone = run { d, s in
+                        perPixel.map(\.0).withUnsafeBufferPointer { wa in segue_layer_weighted(d, s, wa.baseAddress!, count) }
+                    }
+                    #expect(alone == (0..<count).map { overPixel(scalePixel(src[$0], weights($0).0), original[$0]) })
+                }
             }
         }
     }

@@ -55,6 +55,10 @@ void segue_pair_group(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_
 void segue_pair_weighted(uint32_t *dst, const uint32_t *a, const uint32_t *b, const uint32_t *wa, const uint32_t *wb, size_t count,
                          int dstIsClear);
 
+/// `dst[i] = over(a[i]·wa[i], dst[i])`: one layer drawn over at each pixel's own weight (a
+/// pair's row that only one of its layers covers: the group is then that layer).
+void segue_layer_weighted(uint32_t *dst, const uint32_t *a, const uint32_t *wa, size_t count);
+
 /// Asks the cache for the `bytes` bytes at `p` ahead of their use (nothing is read now, and an
 /// address that is never read costs nothing but the request). Many small layers (a magic move's
 /// elements) each read a short segment of a large source row that no hardware prefetcher
