@@ -4,6 +4,10 @@
 #include "segue_kernels.h"
 #include "segue_dispatch.h"
 
+// Inlined into each build of `segue_pair_rows` (`SEGUE_DISPATCHED`), so that the AVX2 one
+// rounds with single instructions here too.
+#define SEGUE_INLINE __attribute__((always_inline))
+
 #if defined(__x86_64__) && defined(__clang__)
 #include <immintrin.h>
 
@@ -67,7 +71,7 @@ typedef struct {
     uint32_t fy;
 } source_rows;
 
-static source_rows rows_at(const segue_scaled_layer *layer, double py) {
+SEGUE_INLINE static source_rows rows_at(const segue_scaled_layer *layer, double py) {
 #pragma clang fp contract(off)
     source_rows rows;
     segue_texels(layer->ay * py + layer->by, layer->sourceHeight, &rows.y0, &rows.y1, &rows.fy);
@@ -77,7 +81,7 @@ static source_rows rows_at(const segue_scaled_layer *layer, double py) {
 /// `samples(row:columns:)` of `LayerOp` for a layer sampled through a column table: the two
 /// source rows blended once over the texels the span reads (into `work`), then resampled
 /// through the table.
-static void sample_row(const segue_scaled_layer *layer, source_rows rows, int32_t start, int32_t count, uint32_t *out,
+SEGUE_INLINE static void sample_row(const segue_scaled_layer *layer, source_rows rows, int32_t start, int32_t count, uint32_t *out,
                        uint32_t *work) {
     const uint32_t *row0 = layer->source + rows.y0 * layer->sourceWidth, *row1 = layer->source + rows.y1 * layer->sourceWidth;
     const int32_t *first = layer->first + start, *second = layer->second + start;
@@ -94,7 +98,7 @@ static void sample_row(const segue_scaled_layer *layer, source_rows rows, int32_
 
 /// `LayerOp.prefetch(row:)`: asks for the texels of the source rows `next` that the span
 /// reads, those of the rows just read (`current`) excepted: they are in cache.
-static void prefetch_rows(const segue_scaled_layer *layer, source_rows next, source_rows current, int32_t start, int32_t count) {
+SEGUE_INLINE static void prefetch_rows(const segue_scaled_layer *layer, source_rows next, source_rows current, int32_t start, int32_t count) {
     int32_t lo = layer->first[start], hi = layer->second[start + count - 1];
     size_t bytes = (size_t)(hi - lo + 1) * sizeof(uint32_t);
     if (next.y0 != current.y0 && next.y0 != current.y1) segue_prefetch(layer->source + next.y0 * layer->sourceWidth + lo, bytes);
@@ -105,7 +109,7 @@ static void prefetch_rows(const segue_scaled_layer *layer, source_rows next, sou
 
 /// Which span and weights row `y` of a layer takes: 1 its own, 2 and 3 those of its straight
 /// rows' upper and lower halves (the layer always covers those).
-static int shape_key(const segue_pair_layer *layer, int32_t y) {
+SEGUE_INLINE static int shape_key(const segue_pair_layer *layer, int32_t y) {
     if (y < layer->straightStart || y >= layer->straightEnd) return 1;
     return y < layer->straightLower ? 2 : 3;
 }
@@ -120,7 +124,7 @@ typedef struct {
 /// Moves `row` on to row `y`: a straight half's span and weights, once worked out, serve
 /// its every row; any other row works its own out. Returns whether the weights must be
 /// (re)filled.
-static int advance(layer_row *row, const segue_pair_layer *layer, int32_t y, int32_t canvasWidth) {
+SEGUE_INLINE static int advance(layer_row *row, const segue_pair_layer *layer, int32_t y, int32_t canvasWidth) {
     int key = shape_key(layer, y);
     if (key != 1 && key == row->key) return 0;
     row->present = segue_rr_row(&layer->shape, y, canvasWidth, &row->span);
@@ -183,7 +187,7 @@ static void rr_weights(uint32_t *out, const segue_rr *r, double opacity, int32_t
 
 /// Each pixel's weight over `start..<start + count` in row centre `py`: the uniform one inside
 /// `span`'s inner run, each edge pixel's own, 0 where the layer misses the row.
-static void fill_weights(uint32_t *weights, const segue_pair_layer *layer, const segue_rr_span *span, int present, int32_t start,
+SEGUE_INLINE static void fill_weights(uint32_t *weights, const segue_pair_layer *layer, const segue_rr_span *span, int present, int32_t start,
                          int32_t count, double py) {
     if (!present) {
         for (int32_t i = 0; i < count; i++) weights[i] = 0;

@@ -67,9 +67,9 @@ public final class SoftwareRenderer: FrameRenderer {
     private func rowOps(for plan: LoweredPlan, source: (ImageRef) throws(SegueError) -> UnsafePointer<UInt32>,
                         sizes: [ImageRef: PixelSize], opaqueImages: Set<ImageRef>, scratchRow: Int) throws(SegueError) -> [any RowOp] {
         let width = plan.size.width
-        func layerOp(_ layer: LoweredLayer, inPair: Bool = false) throws(SegueError) -> LayerOp {
+        func layerOp(_ layer: LoweredLayer, drawnInC: Bool = false) throws(SegueError) -> LayerOp {
             var op = LayerOp(layer, source: try source(layer.source), sourceIsOpaque: opaqueImages.contains(layer.source),
-                             canvasWidth: width, canvasHeight: plan.size.height, memory: frameMemory, inPair: inPair)
+                             canvasWidth: width, canvasHeight: plan.size.height, memory: frameMemory, drawnInC: drawnInC)
             op.expandRowsIfMagnified(canvasHeight: plan.size.height, pool: frameMemory, executor: executor)
             return op
         }
@@ -84,7 +84,8 @@ public final class SoftwareRenderer: FrameRenderer {
         }
         for step in plan.steps {
             if case .pair(let pair) = step.command {
-                pairs.append(PairDraw(pair, first: try layerOp(pair.first, inPair: true), second: try layerOp(pair.second, inPair: true)))
+                let inC = drawsPairsInC && PairInC.spansOneRange(pair, canvasWidth: width)
+                pairs.append(PairDraw(pair, first: try layerOp(pair.first, drawnInC: inC), second: try layerOp(pair.second, drawnInC: inC)))
                 continue
             }
             endPairs()

@@ -66,16 +66,18 @@ import SegueCore
         let memory = FrameMemoryPool()
         try images.images[.from]!.bytes.withUnsafeBufferPointer { fromBytes in
             try images.images[.to]!.bytes.withUnsafeBufferPointer { toBytes in
-                func layer(_ l: LoweredLayer) -> LayerOp {
+                func layer(_ l: LoweredLayer, _ inC: Bool) -> LayerOp {
                     let bytes = l.source == .from ? fromBytes : toBytes
                     return LayerOp(l, source: UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: UInt32.self), sourceIsOpaque: true,
-                                   canvasWidth: Self.size.width, canvasHeight: Self.size.height, memory: memory, inPair: true)
+                                   canvasWidth: Self.size.width, canvasHeight: Self.size.height, memory: memory, drawnInC: inC)
                 }
                 var count = 0
                 for step in lowered.steps {
                     guard case .pair(let pair) = step.command else { continue }
                     let sameColumns = pair.first.frame.minX == pair.second.frame.minX && pair.first.frame.maxX == pair.second.frame.maxX
-                    #expect((PairInC(layer(pair.first), layer(pair.second)) != nil) == sameColumns, "\(pair.first.frame)")
+                    let inC = PairInC.spansOneRange(pair, canvasWidth: Self.size.width)
+                    #expect(inC == sameColumns, "\(pair.first.frame)")
+                    #expect((PairInC(layer(pair.first, inC), layer(pair.second, inC)) != nil) == sameColumns, "\(pair.first.frame)")
                     count += 1
                 }
                 #expect(count == Self.pairs.count)

@@ -35,14 +35,19 @@ struct LayerOp: RowOp, @unchecked Sendable {
     /// The rows whose span and edge weights are the same, worked out once.
     let straight: StraightRows?
 
-    /// The column table the C pair rows sample through (`sampling`): a scaled layer's own; for
-    /// a pair's layer at unit scale, one of its constant offset and weight (a view transition's
-    /// images are whole pixels wide, so an element often keeps its width for many frames).
+    /// For a layer of a pair drawn in C (`PairInC`), the column table the C rows sample through
+    /// (`sampling`): a scaled layer's own; at unit scale, one of its constant offset and weight
+    /// (a view transition's images are whole pixels wide, so an element often keeps its width
+    /// for many frames).
     let columnsForC: ColumnTable?
+    /// For a layer of a pair drawn in C, its straight rows (`StraightRows.rows`), whose shapes
+    /// the C rows work out themselves.
+    let straightRowsForC: (rows: Range<Int>, lowerStart: Int)?
 
-    /// `inPair`: the layer is one of a pair's, which may be drawn in C (`PairInC`).
+    /// `drawnInC`: the layer is one of a pair to be drawn in C (`PairInC`); it then leaves its
+    /// straight rows' shapes to C, and rows drawn from Swift work theirs out one by one.
     init(_ layer: LoweredLayer, source: UnsafePointer<UInt32>, sourceIsOpaque: Bool, canvasWidth: Int, canvasHeight: Int,
-         memory: FrameMemoryPool, inPair: Bool) {
+         memory: FrameMemoryPool, drawnInC: Bool) {
         frame = layer.frame
         radii = layer.radii
         blend = layer.blend
@@ -63,11 +68,18 @@ struct LayerOp: RowOp, @unchecked Sendable {
         fracX = UInt32(((u0 - fl) * 256).rounded())
         columns = unitScale ? nil : ColumnTable(canvasWidth: canvasWidth, frame: layer.frame, memory: memory, scale: m.ax, offset: m.bx,
                                                 sourceWidth: sourceSize.width)
-        columnsForC = columns ?? (inPair ? ColumnTable(canvasWidth: canvasWidth, frame: layer.frame, memory: memory, offset: offsetX,
-                                                       weight: fracX, sourceWidth: sourceSize.width) : nil)
         let (frame, radii, opacity) = (layer.frame, layer.radii, layer.opacity)
-        straight = StraightRows(frame: frame, radii: radii, canvasWidth: canvasWidth, canvasHeight: canvasHeight, memory: memory) { x, py in
-            Self.edgeWeight(x, py, frame: frame, radii: radii, opacity: opacity)
+        if drawnInC {
+            columnsForC = columns ?? ColumnTable(canvasWidth: canvasWidth, frame: frame, memory: memory, offset: offsetX, weight: fracX,
+                                                 sourceWidth: sourceSize.width)
+            straightRowsForC = StraightRows.rows(frame: frame, radii: radii, canvasHeight: canvasHeight)
+            straight = nil
+        } else {
+            columnsForC = nil
+            straightRowsForC = nil
+            straight = StraightRows(frame: frame, radii: radii, canvasWidth: canvasWidth, canvasHeight: canvasHeight, memory: memory) { x, py in
+                Self.edgeWeight(x, py, frame: frame, radii: radii, opacity: opacity)
+            }
         }
     }
 
@@ -366,11 +378,16 @@ struct ColumnTable: @unchecked Sendable {
         }
     }
 
+    /// The canvas columns `frame` touches (empty: 0..<0).
+    static func columns(of frame: Rect, canvasWidth: Int) -> Range<Int> {
+        let lo = max(0, Int(frame.minX.rounded(.down))), hi = min(canvasWidth, Int(frame.maxX.rounded(.up)))
+        return lo < hi ? lo..<hi : 0..<0
+    }
+
     /// The columns `frame` touches, their entries filled by `fill` (indexed from 0).
     private init(canvasWidth: Int, frame: Rect, memory: FrameMemoryPool,
                  fill: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>, Range<Int>) -> Void) {
-        let lo = max(0, Int(frame.minX.rounded(.down))), hi = min(canvasWidth, Int(frame.maxX.rounded(.up)))
-        range = lo < hi ? lo..<hi : 0..<0
+        range = Self.columns(of: frame, canvasWidth: canvasWidth)
         let n = max(range.count, 1)
         let base = memory.take(pixels: 3 * n)
         let firstBase = UnsafeMutableRawPointer(base).bindMemory(to: Int32.self, capacity: n)

@@ -16,13 +16,20 @@ struct PairInC {
         self.first = first
         self.second = second
     }
+
+    /// Whether the pair's layers span the same canvas columns: it is then drawn in C, its
+    /// layers made for it (`LayerOp.init(drawnInC:)`).
+    static func spansOneRange(_ pair: LoweredPair, canvasWidth: Int) -> Bool {
+        ColumnTable.columns(of: pair.first.frame, canvasWidth: canvasWidth) == ColumnTable.columns(of: pair.second.frame, canvasWidth: canvasWidth)
+    }
 }
 
 extension LayerOp {
-    /// The layer as `segue_pair_rows` draws it; nil unless it samples through a column table.
+    /// The layer as `segue_pair_rows` draws it; nil unless made for C and sampled through a
+    /// column table there.
     var inC: segue_pair_layer? {
         guard let sampling else { return nil }
-        let straightRows = straight.map { ($0.rows.lowerBound, $0.lowerStart, $0.rows.upperBound) } ?? (0, 0, 0)
+        let straightRows = straightRowsForC.map { ($0.rows.lowerBound, $0.lowerStart, $0.rows.upperBound) } ?? (0, 0, 0)
         return segue_pair_layer(sampling: sampling, shape: segue_rr(frame, radii), opacity: opacity,
                                 straightStart: Int32(straightRows.0), straightLower: Int32(straightRows.1),
                                 straightEnd: Int32(straightRows.2))

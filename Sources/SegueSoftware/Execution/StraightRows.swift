@@ -32,10 +32,7 @@ struct StraightRows {
     /// weights are kept in the frame's memory.
     init?(frame: Rect, radii: CornerRadii, canvasWidth: Int, canvasHeight: Int, memory: FrameMemoryPool,
           edgeWeight: (_ x: Int, _ py: Double) -> UInt32) {
-        let inset = max(radii.maximum, 2) + 1.0 / 64
-        let first = max(0, Int((frame.minY + inset - 0.5).rounded(.up)))
-        let last = min(canvasHeight - 1, Int((frame.maxY - inset - 0.5).rounded(.down)))
-        guard frame.width >= 4, first <= last else { return nil }
+        guard let (rows, lowerStart) = Self.rows(frame: frame, radii: radii, canvasHeight: canvasHeight) else { return nil }
         var edgeTooWide = false
         let storage = memory.take(pixels: 4 * Self.edgeCapacity)
         func shape(_ y: Int?, weights: UnsafeMutablePointer<UInt32>) -> ShapeRow? {
@@ -47,13 +44,23 @@ struct StraightRows {
             span.fillEdgeWeights(weights) { edgeWeight($0, Double(y) + 0.5) }
             return ShapeRow(span: span, edgeWeights: UnsafePointer(weights))
         }
-        rows = first..<(last + 1)
+        self.rows = rows
+        self.lowerStart = lowerStart
+        upper = shape(rows.lowerBound < lowerStart ? rows.lowerBound : nil, weights: storage)
+        lower = shape(lowerStart < rows.upperBound ? lowerStart : nil, weights: storage + 2 * Self.edgeCapacity)
+        if edgeTooWide { return nil }
+    }
+
+    /// The straight rows alone, and the first of the lower half: what the C pair rows
+    /// (`segue_pair_layer`) take, working the shapes out themselves.
+    static func rows(frame: Rect, radii: CornerRadii, canvasHeight: Int) -> (rows: Range<Int>, lowerStart: Int)? {
+        let inset = max(radii.maximum, 2) + 1.0 / 64
+        let first = max(0, Int((frame.minY + inset - 0.5).rounded(.up)))
+        let last = min(canvasHeight - 1, Int((frame.maxY - inset - 0.5).rounded(.down)))
+        guard frame.width >= 4, first <= last else { return nil }
         var firstLower = max(first, Int((frame.midY - 0.5).rounded(.up)))
         while Double(firstLower) + 0.5 < frame.midY { firstLower += 1 }
-        lowerStart = min(firstLower, last + 1)
-        upper = shape(first < lowerStart ? first : nil, weights: storage)
-        lower = shape(lowerStart <= last ? lowerStart : nil, weights: storage + 2 * Self.edgeCapacity)
-        if edgeTooWide { return nil }
+        return (first..<(last + 1), min(firstLower, last + 1))
     }
 
     /// Row `y`'s shape, when it is one of `rows`.
