@@ -94,6 +94,87 @@ void segue_sample_columns(uint32_t *dst, const uint32_t *row, size_t readable, c
     sample_columns_scalar(dst, row, first, second, weight, 0, count);
 }
 
+void segue_column_blocks(segue_column_block *blocks, const int32_t *first, const int32_t *second, const uint32_t *weight,
+                         size_t count) {
+    for (size_t b = 0, i = 0; i < count; b++, i += 8) {
+        segue_column_block *block = blocks + b;
+        size_t k = count - i < 8 ? count - i : 8;
+        int32_t base = first[i], gather = 0;
+        for (size_t j = 0; j < k; j++) {
+            int32_t d0 = first[i + j] - base, d1 = second[i + j] - base;
+            if (d0 < 0 || d0 > 15 || d1 < 0 || d1 > 15) gather = 1;
+        }
+        block->base = base;
+        block->gather = gather;
+        block->unused[0] = block->unused[1] = 0;
+        for (size_t j = 0; j < 8; j++) {
+            // Past the last column: texel `base`, its sample never stored.
+            int32_t f = j < k ? first[i + j] : base, s = j < k ? second[i + j] : base;
+            uint32_t w = j < k ? weight[i + j] : 0;
+            block->first[j] = gather ? f : f - base;
+            block->second[j] = gather ? s : s - base;
+            block->weight[j] = w | w << 16;
+        }
+    }
+}
+
+#if defined(__x86_64__) && defined(__clang__)
+__attribute__((target("avx2"))) static void sample_blocks_avx2(uint32_t *dst, const uint32_t *row, size_t readable,
+                                                               const segue_column_block *blocks, size_t count) {
+    const __m256i byteMask = _mm256_set1_epi32(0x00FF00FF), half = _mm256_set1_epi16(0x80), full = _mm256_set1_epi16(256);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (size_t b = 0, i = 0; i < count; b++, i += 8) {
+        const segue_column_block *block = blocks + b;
+        size_t k = count - i < 8 ? count - i : 8;
+        if (block->gather) {
+            for (size_t j = 0; j < k; j++) dst[i + j] = lerp_pixel(row[block->first[j]], row[block->second[j]], block->weight[j] & 0xFFFF);
+            continue;
+        }
+        int32_t base = block->base;
+        __m256i lo, hi;
+        if ((size_t)base + 16 <= readable) {
+            lo = _mm256_loadu_si256((const __m256i *)(row + base));
+            hi = _mm256_loadu_si256((const __m256i *)(row + base + 8));
+        } else {
+            // The row's last texels: masked loads read nothing past `readable`.
+            __m256i left = _mm256_set1_epi32((int32_t)readable - base);
+            lo = _mm256_maskload_epi32((const int *)(row + base), _mm256_cmpgt_epi32(left, lanes));
+            hi = _mm256_maskload_epi32((const int *)(row + base + 8), _mm256_cmpgt_epi32(left, _mm256_add_epi32(lanes, _mm256_set1_epi32(8))));
+        }
+        __m256i a = pick16(lo, hi, _mm256_loadu_si256((const __m256i *)block->first));
+        __m256i c = pick16(lo, hi, _mm256_loadu_si256((const __m256i *)block->second));
+        __m256i f = _mm256_loadu_si256((const __m256i *)block->weight), g = _mm256_sub_epi16(full, f);
+        __m256i even = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(a, byteMask), g),
+                                                         _mm256_mullo_epi16(_mm256_and_si256(c, byteMask), f)), half);
+        __m256i odd = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(a, 8), byteMask), g),
+                                                        _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(c, 8), byteMask), f)), half);
+        __m256i out = _mm256_or_si256(_mm256_srli_epi16(even, 8), _mm256_slli_epi16(_mm256_srli_epi16(odd, 8), 8));
+        if (k == 8) {
+            _mm256_storeu_si256((__m256i *)(dst + i), out);
+        } else {
+            _mm256_maskstore_epi32((int *)(dst + i), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)k), lanes), out);
+        }
+    }
+}
+#endif
+
+void segue_sample_blocks(uint32_t *dst, const uint32_t *row, size_t readable, const segue_column_block *blocks, size_t count) {
+#if defined(__x86_64__) && defined(__clang__)
+    if (__builtin_cpu_supports("avx2")) {
+        sample_blocks_avx2(dst, row, readable, blocks, count);
+        return;
+    }
+#endif
+    (void)readable;
+    for (size_t b = 0, i = 0; i < count; b++, i += 8) {
+        const segue_column_block *block = blocks + b;
+        int32_t offset = block->gather ? 0 : block->base;
+        for (size_t j = 0; j < 8 && i + j < count; j++) {
+            dst[i + j] = lerp_pixel(row[offset + block->first[j]], row[offset + block->second[j]], block->weight[j] & 0xFFFF);
+        }
+    }
+}
+
 /// `scalePixel`: `p · w / 256` per channel.
 static inline uint32_t scale_pixel(uint32_t p, uint32_t w) {
     uint32_t rb = (((p & 0x00FF00FFu) * w + 0x00800080u) >> 8) & 0x00FF00FFu;

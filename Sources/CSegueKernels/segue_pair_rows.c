@@ -86,14 +86,20 @@ SEGUE_INLINE static void sample_row(const segue_scaled_layer *layer, source_rows
     const uint32_t *row0 = layer->source + rows.y0 * layer->sourceWidth, *row1 = layer->source + rows.y1 * layer->sourceWidth;
     const int32_t *first = layer->first + start, *second = layer->second + start;
     const uint32_t *weight = layer->weight + start;
-    if (rows.fy == 0) {
-        segue_sample_columns(out, row0, layer->sourceWidth, first, second, weight, (size_t)count);
-        return;
+    const uint32_t *row = row0;
+    size_t readable = layer->sourceWidth;
+    if (rows.fy != 0) {
+        int32_t lo = first[0], hi = second[count - 1];
+        segue_lerp_bytes((uint8_t *)work, (const uint8_t *)(row0 + lo), (const uint8_t *)(row1 + lo), 4 * (size_t)(hi - lo + 1),
+                         (uint16_t)rows.fy);
+        row = work - lo;
+        readable = (size_t)hi + 1;
     }
-    int32_t lo = first[0], hi = second[count - 1];
-    segue_lerp_bytes((uint8_t *)work, (const uint8_t *)(row0 + lo), (const uint8_t *)(row1 + lo), 4 * (size_t)(hi - lo + 1),
-                     (uint16_t)rows.fy);
-    segue_sample_columns(out, work - lo, (size_t)hi + 1, first, second, weight, (size_t)count);
+    if (layer->blocks && start == layer->blocksStart && count == layer->blocksCount) {
+        segue_sample_blocks(out, row, readable, layer->blocks, (size_t)count);
+    } else {
+        segue_sample_columns(out, row, readable, first, second, weight, (size_t)count);
+    }
 }
 
 /// `LayerOp.prefetch(row:)`: asks for the texels of the source rows `next` that the span

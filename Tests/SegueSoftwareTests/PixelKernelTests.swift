@@ -175,8 +175,14 @@ import SegueCore
             }
             var out = [UInt32](repeating: 0, count: count)
             out.withUnsafeMutableBufferPointer { segue_sample_columns($0.baseAddress!, row, readable, first, second, weight, count) }
-            #expect(out == (0..<count).map { lerpPixel(row[Int(first[$0])], row[Int(second[$0])], weight[$0]) },
-                    "scale \(scale), \(count) columns")
+            let expected = (0..<count).map { lerpPixel(row[Int(first[$0])], row[Int(second[$0])], weight[$0]) }
+            #expect(out == expected, "scale \(scale), \(count) columns")
+            // The same table as blocks (`segue_sample_blocks`, the C pair rows' way).
+            var blocks = [segue_column_block](repeating: segue_column_block(), count: (count + 7) / 8)
+            segue_column_blocks(&blocks, first, second, weight, count)
+            var fromBlocks = [UInt32](repeating: 0, count: count)
+            fromBlocks.withUnsafeMutableBufferPointer { segue_sample_blocks($0.baseAddress!, row, readable, blocks, count) }
+            #expect(fromBlocks == expected, "scale \(scale), \(count) columns, as blocks")
         }
     }
 

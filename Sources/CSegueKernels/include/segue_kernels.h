@@ -37,6 +37,24 @@ void segue_saturate_pixels(uint8_t *pixels, size_t count, const float *restrict 
 void segue_sample_columns(uint32_t *dst, const uint32_t *row, size_t readable, const int32_t *first, const int32_t *second,
                           const uint32_t *weight, size_t count);
 
+/// A column table (`segue_sample_columns`'s `first`, `second`, `weight`) laid out for one
+/// resampling after another over the same columns: eight columns a block, each with the first
+/// texel of its 16-texel window and its texels as offsets into that window (or, `gather` set,
+/// as indices of their own: texels too far apart), the weights in both 16-bit halves.
+typedef struct {
+    int32_t base, gather, unused[2];
+    int32_t first[8], second[8];
+    uint32_t weight[8];
+} segue_column_block;
+
+/// Lays out `count` columns of a column table as `(count + 7) / 8` blocks.
+void segue_column_blocks(segue_column_block *blocks, const int32_t *first, const int32_t *second, const uint32_t *weight,
+                         size_t count);
+
+/// `segue_sample_columns` through blocks (`segue_column_blocks`): the same pixels, without
+/// working the windows out again on every row.
+void segue_sample_blocks(uint32_t *dst, const uint32_t *row, size_t readable, const segue_column_block *blocks, size_t count);
+
 /// `dst[i] = over(plus(a[i]·wa, b[i]·wb), dst[i])` per channel (the sum saturating), or the sum
 /// stored when `dstIsClear`: a pair's isolated group drawn onto the row in one pass
 /// (`SpanKernel.pairOver`), the formulas of `scalePixel`, `plusPixel` and `overPixel`.

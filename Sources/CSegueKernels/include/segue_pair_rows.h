@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "segue_kernels.h"
 #include "segue_rounded_rect.h"
 
 /// The two texels around coordinate `u` (centres at integers), clamped to `0..<n`, and the
@@ -44,6 +45,10 @@ typedef struct {
     double ay, by;
     const int32_t *first, *second;
     const uint32_t *weight;
+    /// The table's columns `blocksStart..<blocksStart + blocksCount` as blocks
+    /// (`segue_column_blocks`): a span of just those columns samples through them.
+    const segue_column_block *blocks;
+    int32_t blocksStart, blocksCount;
 } segue_scaled_layer;
 
 /// One layer of a pair as `segue_pair_rows` draws it: sampled as `sampling`, covering the

@@ -28,7 +28,7 @@ static inline double segue_rr_max(double a, double b) { return b >= a ? b : a; }
 static inline double segue_rr_min(double a, double b) { return b < a ? b : a; }
 
 /// Signed distance from (`px`, `py`) to the rounded rectangle, negative inside.
-static inline double segue_rr_distance(double px, double py, const segue_rr *r) {
+__attribute__((always_inline)) static inline double segue_rr_distance(double px, double py, const segue_rr *r) {
 #pragma clang fp contract(off)
     double hw = r->width * 0.5, hh = r->height * 0.5;
     double qx0 = px - (r->x + hw), qy0 = py - (r->y + hh);
@@ -56,7 +56,7 @@ static inline uint32_t segue_rr_weight(const segue_rr *r, double opacity, int32_
 /// How far in from its side the rectangle shrunk by half a pixel starts at row centre `py`,
 /// for the corner of `radius` on the row's half (`top` or bottom): half a pixel clear of the
 /// corner's arc, or of the straight side below or above it.
-static inline double segue_rr_arc_inset(double radius, const segue_rr *r, double py, int top) {
+__attribute__((always_inline)) static inline double segue_rr_arc_inset(double radius, const segue_rr *r, double py, int top) {
 #pragma clang fp contract(off)
     double k = radius - 0.5;
     double dy = top ? r->y + radius - py : py - (r->y + r->height - radius);
@@ -72,7 +72,7 @@ static inline double segue_rr_arc_inset(double radius, const segue_rr *r, double
 /// corners' arcs at this row (one pixel spare each side against rounding), so a large radius
 /// leaves only the pixels along its arc to the per-pixel path. Other rows are inset by the
 /// largest radius.
-static inline int segue_rr_row(const segue_rr *r, int32_t y, int32_t width, segue_rr_span *span) {
+__attribute__((always_inline)) static inline int segue_rr_row(const segue_rr *r, int32_t y, int32_t width, segue_rr_span *span) {
 #pragma clang fp contract(off)
     double py = (double)y + 0.5, minX = r->x, minY = r->y, maxX = r->x + r->width, maxY = r->y + r->height;
     if (!(py > minY - 0.5) || !(py < maxY + 0.5) || !(r->width > 0) || !(r->height > 0)) return 0;

@@ -70,8 +70,8 @@ struct LayerOp: RowOp, @unchecked Sendable {
                                                 sourceWidth: sourceSize.width)
         let (frame, radii, opacity) = (layer.frame, layer.radii, layer.opacity)
         if drawnInC {
-            columnsForC = columns ?? ColumnTable(canvasWidth: canvasWidth, frame: frame, memory: memory, offset: offsetX, weight: fracX,
-                                                 sourceWidth: sourceSize.width)
+            columnsForC = (columns ?? ColumnTable(canvasWidth: canvasWidth, frame: frame, memory: memory, offset: offsetX, weight: fracX,
+                                                  sourceWidth: sourceSize.width)).withBlocks(memory: memory)
             straightRowsForC = StraightRows.rows(frame: frame, radii: radii, canvasHeight: canvasHeight)
             straight = nil
         } else {
@@ -119,7 +119,8 @@ struct LayerOp: RowOp, @unchecked Sendable {
         guard let columns = columnsForC, expanded == nil else { return nil }
         return segue_scaled_layer(source: source, sourceWidth: sourceWidth, sourceHeight: sourceHeight, ay: ay, by: by,
                                   first: UnsafePointer(columns.first), second: UnsafePointer(columns.second),
-                                  weight: UnsafePointer(columns.weight))
+                                  weight: UnsafePointer(columns.weight), blocks: columns.blocks.map { UnsafePointer($0) },
+                                  blocksStart: Int32(columns.range.lowerBound), blocksCount: Int32(columns.range.count))
     }
 
     func apply(row y: Int, dst: UnsafeMutablePointer<UInt32>, rowIsClear: Bool, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
@@ -358,6 +359,19 @@ struct ColumnTable: @unchecked Sendable {
     let weight: UnsafeMutablePointer<UInt32>
     /// The columns the layer's frame touches: the only ones that may be read.
     let range: Range<Int>
+    /// The table as blocks (`segue_column_blocks`), for a layer drawn in C (`withBlocks`).
+    private(set) var blocks: UnsafeMutablePointer<segue_column_block>?
+
+    /// Lays the table out as blocks too, in the frame's memory.
+    func withBlocks(memory: FrameMemoryPool) -> ColumnTable {
+        let count = (range.count + 7) / 8, stride = MemoryLayout<segue_column_block>.stride / MemoryLayout<UInt32>.stride
+        let storage = UnsafeMutableRawPointer(memory.take(pixels: max(count, 1) * stride))
+            .bindMemory(to: segue_column_block.self, capacity: max(count, 1))
+        segue_column_blocks(storage, first + range.lowerBound, second + range.lowerBound, weight + range.lowerBound, range.count)
+        var table = self
+        table.blocks = storage
+        return table
+    }
 
     /// The texels of `scale · (x + 0.5) + offset` (`LayerOp.texels`) in a source `sourceWidth` wide.
     init(canvasWidth: Int, frame: Rect, memory: FrameMemoryPool, scale: Double, offset: Double, sourceWidth: Int) {
