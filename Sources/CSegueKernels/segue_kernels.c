@@ -240,6 +240,12 @@ __attribute__((target("avx2"))) static inline __m256i over8(__m256i src, __m256i
     return _mm256_add_epi32(src, _mm256_or_si256(even, _mm256_slli_epi16(odd, 8)));
 }
 
+/// The first `k` (1…8) of eight words at `p`: a plain load of a whole block (a masked one
+/// costs more), a masked one of a short block's.
+__attribute__((target("avx2"))) static inline __m256i load8(const uint32_t *p, size_t k, __m256i mask) {
+    return k == 8 ? _mm256_loadu_si256((const __m256i *)p) : _mm256_maskload_epi32((const int *)p, mask);
+}
+
 /// The first `k` (1…8) pixels of a pair's group over `dst`: `a` and `b` weighted per
 /// pixel (`la`, `lb`: each pixel's weight in both of its 16-bit lanes), added, drawn over; a
 /// short block loads and stores only its own pixels.
@@ -311,7 +317,7 @@ __attribute__((target("avx2"))) static void pair_weighted_avx2(uint32_t *dst, co
     for (size_t i = 0; i < count; i += 8) {
         size_t k = count - i < 8 ? count - i : 8;
         __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        __m256i la = _mm256_maskload_epi32((const int *)(wa + i), mask), lb = _mm256_maskload_epi32((const int *)(wb + i), mask);
+        __m256i la = load8(wa + i, k, mask), lb = load8(wb + i, k, mask);
         pair_block8(dst + i, a + i, b + i, k, _mm256_or_si256(la, _mm256_slli_epi32(la, 16)),
                     _mm256_or_si256(lb, _mm256_slli_epi32(lb, 16)), dstIsClear);
     }
@@ -323,7 +329,7 @@ __attribute__((target("avx2"))) static void layer_weighted_avx2(uint32_t *dst, c
     for (size_t i = 0; i < count; i += 8) {
         size_t k = count - i < 8 ? count - i : 8;
         __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        __m256i la = _mm256_maskload_epi32((const int *)(wa + i), mask);
+        __m256i la = load8(wa + i, k, mask);
         la = _mm256_or_si256(la, _mm256_slli_epi32(la, 16));
         if (k == 8) {
             __m256i src = scale8(_mm256_loadu_si256((const __m256i *)(a + i)), la);
