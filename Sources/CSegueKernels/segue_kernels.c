@@ -39,11 +39,36 @@ __attribute__((target("avx2"))) static inline __m256i pick16(__m256i lo, __m256i
     return _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(lo, offsets), _mm256_permutevar8x32_epi32(hi, offsets), fromHigh);
 }
 
+/// Texels `base … base + 15` of `row` into `lo` and `hi`; masked loads read nothing at or
+/// past `readable` (the row's last texels).
+__attribute__((target("avx2"))) static inline void window16(const uint32_t *row, int32_t base, size_t readable, __m256i *lo,
+                                                            __m256i *hi) {
+    if ((size_t)base + 16 <= readable) {
+        *lo = _mm256_loadu_si256((const __m256i *)(row + base));
+        *hi = _mm256_loadu_si256((const __m256i *)(row + base + 8));
+        return;
+    }
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    __m256i left = _mm256_set1_epi32((int32_t)readable - base);
+    *lo = _mm256_maskload_epi32((const int *)(row + base), _mm256_cmpgt_epi32(left, lanes));
+    *hi = _mm256_maskload_epi32((const int *)(row + base + 8), _mm256_cmpgt_epi32(left, _mm256_add_epi32(lanes, _mm256_set1_epi32(8))));
+}
+
+/// `lerp_pixel(a, c, f)` per pixel, `f` in both 16-bit halves of each lane.
+__attribute__((target("avx2"))) static inline __m256i lerp8(__m256i a, __m256i c, __m256i f) {
+    const __m256i byteMask = _mm256_set1_epi32(0x00FF00FF), half = _mm256_set1_epi16(0x80);
+    __m256i g = _mm256_sub_epi16(_mm256_set1_epi16(256), f);
+    __m256i even = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(a, byteMask), g),
+                                                     _mm256_mullo_epi16(_mm256_and_si256(c, byteMask), f)), half);
+    __m256i odd = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(a, 8), byteMask), g),
+                                                    _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(c, 8), byteMask), f)), half);
+    return _mm256_or_si256(_mm256_srli_epi16(even, 8), _mm256_slli_epi16(_mm256_srli_epi16(odd, 8), 8));
+}
+
 __attribute__((target("avx2"))) static void sample_columns_avx2(uint32_t *dst, const uint32_t *row, size_t readable,
                                                                 const int32_t *first, const int32_t *second,
                                                                 const uint32_t *weight, size_t count) {
-    const __m256i byteMask = _mm256_set1_epi32(0x00FF00FF), half = _mm256_set1_epi16(0x80), full = _mm256_set1_epi16(256);
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), fifteen = _mm256_set1_epi32(15);
+    const __m256i fifteen = _mm256_set1_epi32(15);
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256i i0 = _mm256_loadu_si256((const __m256i *)(first + i)), i1 = _mm256_loadu_si256((const __m256i *)(second + i));
@@ -58,24 +83,9 @@ __attribute__((target("avx2"))) static void sample_columns_avx2(uint32_t *dst, c
             continue;
         }
         __m256i lo, hi;
-        if ((size_t)base + 16 <= readable) {
-            lo = _mm256_loadu_si256((const __m256i *)(row + base));
-            hi = _mm256_loadu_si256((const __m256i *)(row + base + 8));
-        } else {
-            // The row's last texels: masked loads read nothing past `readable`.
-            __m256i left = _mm256_set1_epi32((int32_t)readable - base);
-            lo = _mm256_maskload_epi32((const int *)(row + base), _mm256_cmpgt_epi32(left, lanes));
-            hi = _mm256_maskload_epi32((const int *)(row + base + 8),
-                                       _mm256_cmpgt_epi32(left, _mm256_add_epi32(lanes, _mm256_set1_epi32(8))));
-        }
-        __m256i a = pick16(lo, hi, d0), c = pick16(lo, hi, d1);
+        window16(row, base, readable, &lo, &hi);
         __m256i w = _mm256_loadu_si256((const __m256i *)(weight + i));
-        __m256i f = _mm256_or_si256(w, _mm256_slli_epi32(w, 16)), g = _mm256_sub_epi16(full, f);
-        __m256i even = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(a, byteMask), g),
-                                                         _mm256_mullo_epi16(_mm256_and_si256(c, byteMask), f)), half);
-        __m256i odd = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(a, 8), byteMask), g),
-                                                        _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(c, 8), byteMask), f)), half);
-        __m256i out = _mm256_or_si256(_mm256_srli_epi16(even, 8), _mm256_slli_epi16(_mm256_srli_epi16(odd, 8), 8));
+        __m256i out = lerp8(pick16(lo, hi, d0), pick16(lo, hi, d1), _mm256_or_si256(w, _mm256_slli_epi32(w, 16)));
         _mm256_storeu_si256((__m256i *)(dst + i), out);
     }
     sample_columns_scalar(dst, row, first, second, weight, i, count);
@@ -121,7 +131,6 @@ void segue_column_blocks(segue_column_block *blocks, const int32_t *first, const
 #if defined(__x86_64__) && defined(__clang__)
 __attribute__((target("avx2"))) static void sample_blocks_avx2(uint32_t *dst, const uint32_t *row, size_t readable,
                                                                const segue_column_block *blocks, size_t count) {
-    const __m256i byteMask = _mm256_set1_epi32(0x00FF00FF), half = _mm256_set1_epi16(0x80), full = _mm256_set1_epi16(256);
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     for (size_t b = 0, i = 0; i < count; b++, i += 8) {
         const segue_column_block *block = blocks + b;
@@ -130,25 +139,11 @@ __attribute__((target("avx2"))) static void sample_blocks_avx2(uint32_t *dst, co
             for (size_t j = 0; j < k; j++) dst[i + j] = lerp_pixel(row[block->first[j]], row[block->second[j]], block->weight[j] & 0xFFFF);
             continue;
         }
-        int32_t base = block->base;
         __m256i lo, hi;
-        if ((size_t)base + 16 <= readable) {
-            lo = _mm256_loadu_si256((const __m256i *)(row + base));
-            hi = _mm256_loadu_si256((const __m256i *)(row + base + 8));
-        } else {
-            // The row's last texels: masked loads read nothing past `readable`.
-            __m256i left = _mm256_set1_epi32((int32_t)readable - base);
-            lo = _mm256_maskload_epi32((const int *)(row + base), _mm256_cmpgt_epi32(left, lanes));
-            hi = _mm256_maskload_epi32((const int *)(row + base + 8), _mm256_cmpgt_epi32(left, _mm256_add_epi32(lanes, _mm256_set1_epi32(8))));
-        }
-        __m256i a = pick16(lo, hi, _mm256_loadu_si256((const __m256i *)block->first));
-        __m256i c = pick16(lo, hi, _mm256_loadu_si256((const __m256i *)block->second));
-        __m256i f = _mm256_loadu_si256((const __m256i *)block->weight), g = _mm256_sub_epi16(full, f);
-        __m256i even = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(a, byteMask), g),
-                                                         _mm256_mullo_epi16(_mm256_and_si256(c, byteMask), f)), half);
-        __m256i odd = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(a, 8), byteMask), g),
-                                                        _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(c, 8), byteMask), f)), half);
-        __m256i out = _mm256_or_si256(_mm256_srli_epi16(even, 8), _mm256_slli_epi16(_mm256_srli_epi16(odd, 8), 8));
+        window16(row, block->base, readable, &lo, &hi);
+        __m256i out = lerp8(pick16(lo, hi, _mm256_loadu_si256((const __m256i *)block->first)),
+                            pick16(lo, hi, _mm256_loadu_si256((const __m256i *)block->second)),
+                            _mm256_loadu_si256((const __m256i *)block->weight));
         if (k == 8) {
             _mm256_storeu_si256((__m256i *)(dst + i), out);
         } else {
