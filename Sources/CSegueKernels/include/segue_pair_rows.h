@@ -36,9 +36,10 @@ static inline void segue_texels(double u, size_t n, size_t *i0, size_t *i1, uint
 void segue_texel_table(int32_t *first, int32_t *second, uint32_t *weight, long firstColumn, size_t count, double scale,
                        double offset, size_t n);
 
-/// A layer scaled horizontally through its column table (`LayerOp`), as `segue_pair_rows`
-/// samples it: canvas row centre `py` reads source rows around `ay · py + by`, canvas column
-/// `x` texels `first[x]` and `second[x]` of them, blended by `weight[x]`.
+/// A layer sampled through a column table (`LayerOp.sampling`: a scaled layer's, or a
+/// unit-scale layer's of one offset and weight), as `segue_pair_rows` samples it: canvas row
+/// centre `py` reads source rows around `ay · py + by`, canvas column `x` texels `first[x]`
+/// and `second[x]` of them, blended by `weight[x]`.
 typedef struct {
     const uint32_t *source;
     size_t sourceWidth, sourceHeight;
