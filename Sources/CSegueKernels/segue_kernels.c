@@ -205,11 +205,6 @@ static inline void pair_pixel(uint32_t *dst, uint32_t a, uint32_t b, uint32_t wa
     *dst = dstIsClear ? group : over_pixel(group, *dst);
 }
 
-static void pair_over_scalar(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t from, size_t count, uint32_t wa,
-                             uint32_t wb, int dstIsClear) {
-    for (size_t i = from; i < count; i++) pair_pixel(dst + i, a[i], b[i], wa, wb, dstIsClear);
-}
-
 #if defined(__x86_64__) && defined(__clang__)
 /// `Block.scale`: `p · w / 256` per channel, `w` in every 16-bit lane.
 __attribute__((target("avx2"))) static inline __m256i scale8(__m256i p, __m256i w) {
@@ -260,22 +255,7 @@ __attribute__((target("avx2"))) static inline void pair_block8(uint32_t *dst, co
     _mm256_maskstore_epi32((int *)dst, mask, group);
 }
 
-__attribute__((target("avx2"))) static void pair_over_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count,
-                                                           uint32_t wa, uint32_t wb, int dstIsClear) {
-    const __m256i la = _mm256_set1_epi16((short)wa), lb = _mm256_set1_epi16((short)wb);
-    for (size_t i = 0; i < count; i += 8) pair_block8(dst + i, a + i, b + i, count - i < 8 ? count - i : 8, la, lb, dstIsClear);
-}
 #endif
-
-void segue_pair_over(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count, uint32_t wa, uint32_t wb, int dstIsClear) {
-#if defined(__x86_64__) && defined(__clang__)
-    if (__builtin_cpu_supports("avx2")) {
-        pair_over_avx2(dst, a, b, count, wa, wb, dstIsClear);
-        return;
-    }
-#endif
-    pair_over_scalar(dst, a, b, 0, count, wa, wb, dstIsClear);
-}
 
 #if defined(__x86_64__) && defined(__clang__)
 /// `segue_pair_group` eight pixels at a time, edges and the last few pixels included: a
@@ -367,9 +347,14 @@ void segue_pair_group(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_
     }
 #endif
     size_t e = 0;
-    for (size_t i = 0; i < bothStart; i++, e++) pair_pixel(dst + i, a[i], b[i], edgeA[e], edgeB[e], dstIsClear);
-    segue_pair_over(dst + bothStart, a + bothStart, b + bothStart, bothEnd - bothStart, wa, wb, dstIsClear);
-    for (size_t i = bothEnd; i < count; i++, e++) pair_pixel(dst + i, a[i], b[i], edgeA[e], edgeB[e], dstIsClear);
+    for (size_t i = 0; i < count; i++) {
+        if (i >= bothStart && i < bothEnd) {
+            pair_pixel(dst + i, a[i], b[i], wa, wb, dstIsClear);
+        } else {
+            pair_pixel(dst + i, a[i], b[i], edgeA[e], edgeB[e], dstIsClear);
+            e++;
+        }
+    }
 }
 
 void segue_prefetch(const void *p, size_t bytes) {

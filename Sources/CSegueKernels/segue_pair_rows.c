@@ -82,7 +82,7 @@ SEGUE_INLINE static source_rows rows_at(const segue_scaled_layer *layer, double 
 /// source rows blended once over the texels the span reads (into `work`), then resampled
 /// through the table.
 SEGUE_INLINE static void sample_row(const segue_scaled_layer *layer, source_rows rows, int32_t start, int32_t count, uint32_t *out,
-                       uint32_t *work) {
+                                    uint32_t *work) {
     const uint32_t *row0 = layer->source + rows.y0 * layer->sourceWidth, *row1 = layer->source + rows.y1 * layer->sourceWidth;
     const int32_t *first = layer->first + start, *second = layer->second + start;
     const uint32_t *weight = layer->weight + start;
@@ -104,7 +104,8 @@ SEGUE_INLINE static void sample_row(const segue_scaled_layer *layer, source_rows
 
 /// `LayerOp.prefetch(row:)`: asks for the texels of the source rows `next` that the span
 /// reads, those of the rows just read (`current`) excepted: they are in cache.
-SEGUE_INLINE static void prefetch_rows(const segue_scaled_layer *layer, source_rows next, source_rows current, int32_t start, int32_t count) {
+SEGUE_INLINE static void prefetch_rows(const segue_scaled_layer *layer, source_rows next, source_rows current, int32_t start,
+                                       int32_t count) {
     int32_t lo = layer->first[start], hi = layer->second[start + count - 1];
     size_t bytes = (size_t)(hi - lo + 1) * sizeof(uint32_t);
     if (next.y0 != current.y0 && next.y0 != current.y1) segue_prefetch(layer->source + next.y0 * layer->sourceWidth + lo, bytes);
@@ -192,13 +193,9 @@ static void rr_weights(uint32_t *out, const segue_rr *r, double opacity, int32_t
 }
 
 /// Each pixel's weight over `start..<start + count` in row centre `py`: the uniform one inside
-/// `span`'s inner run, each edge pixel's own, 0 where the layer misses the row.
-SEGUE_INLINE static void fill_weights(uint32_t *weights, const segue_pair_layer *layer, const segue_rr_span *span, int present, int32_t start,
-                         int32_t count, double py) {
-    if (!present) {
-        for (int32_t i = 0; i < count; i++) weights[i] = 0;
-        return;
-    }
+/// `span`'s inner run, each edge pixel's own.
+SEGUE_INLINE static void fill_weights(uint32_t *weights, const segue_pair_layer *layer, const segue_rr_span *span, int32_t start,
+                                      int32_t count, double py) {
     int32_t innerStart = span->innerStart, innerEnd = span->innerEnd;
     if (innerStart >= innerEnd) innerStart = innerEnd = start + count;
     uint32_t inner = segue_weight256(layer->opacity * span->innerCoverage);
@@ -224,8 +221,9 @@ void segue_pair_rows(uint32_t *canvas, size_t canvasWidth, int32_t firstRow, int
         if (rowA.present || rowB.present) {
             const segue_rr_span *span = rowA.present ? &rowA.span : &rowB.span;
             int32_t start = span->outerStart, count = span->outerEnd - span->outerStart;
-            if (newA || start != weightsStart) fill_weights(weightsA, a, &rowA.span, rowA.present, start, count, py);
-            if (newB || start != weightsStart) fill_weights(weightsB, b, &rowB.span, rowB.present, start, count, py);
+            // A layer that misses the row has no weights: the other is drawn alone.
+            if (rowA.present && (newA || start != weightsStart)) fill_weights(weightsA, a, &rowA.span, start, count, py);
+            if (rowB.present && (newB || start != weightsStart)) fill_weights(weightsB, b, &rowB.span, start, count, py);
             weightsStart = start;
             if (rowA.present) prefetch_rows(&a->sampling, nextA, sourceA, start, count);
             if (rowB.present) prefetch_rows(&b->sampling, nextB, sourceB, start, count);

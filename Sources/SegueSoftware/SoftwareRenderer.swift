@@ -20,8 +20,8 @@ public final class SoftwareRenderer: FrameRenderer {
     /// Rows start at the last op that hides the ones before it (`firstVisibleOp`); tests turn
     /// it off to check the output is the same.
     var skipsHiddenOps = true
-    /// Pairs that can be are drawn in C (`PairInC`); tests turn it off to check the output is
-    /// the same.
+    /// Pairs whose layers span the same columns are made to be drawn in C (`PairInC`); tests
+    /// turn it off to check the output is the same.
     var drawsPairsInC = true
 
     /// `threads` defaults to the number of online cores.
@@ -79,7 +79,7 @@ public final class SoftwareRenderer: FrameRenderer {
         var pairs: [PairDraw] = []
         func endPairs() {
             guard !pairs.isEmpty else { return }
-            ops.append(PairsOp(pairs: pairs, rowLength: scratchRow, canvasHeight: plan.size.height, drawsInC: drawsPairsInC))
+            ops.append(PairsOp(pairs: pairs, rowLength: scratchRow, canvasHeight: plan.size.height))
             pairs = []
         }
         for step in plan.steps {

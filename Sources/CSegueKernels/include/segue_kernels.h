@@ -55,21 +55,18 @@ void segue_column_blocks(segue_column_block *blocks, const int32_t *first, const
 /// working the windows out again on every row.
 void segue_sample_blocks(uint32_t *dst, const uint32_t *row, size_t readable, const segue_column_block *blocks, size_t count);
 
-/// `dst[i] = over(plus(a[i]·wa, b[i]·wb), dst[i])` per channel (the sum saturating), or the sum
-/// stored when `dstIsClear`: a pair's isolated group drawn onto the row in one pass
-/// (`SpanKernel.pairOver`), the formulas of `scalePixel`, `plusPixel` and `overPixel`.
-void segue_pair_over(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count, uint32_t wa, uint32_t wb, int dstIsClear);
-
-/// `segue_pair_over` over `count` pixels whose `bothStart..<bothEnd` are covered uniformly by
-/// both shapes (weights `wa`, `wb`); every other pixel, in order (left of that run, then right
-/// of it), takes its own weights from `edgeA` and `edgeB`, one entry each: a pair's row, the
-/// partly covered pixels at its shapes' edges included (`PairDraw`).
+/// `dst[i] = over(plus(a[i]·wa, b[i]·wb), dst[i])` per channel (the sum saturating, the
+/// formulas of `scalePixel`, `plusPixel` and `overPixel`), or the sum stored when
+/// `dstIsClear`, at weights `wa`, `wb` over `bothStart..<bothEnd` (covered uniformly by both
+/// shapes); every other pixel, in order (left of that run, then right of it), takes its own
+/// weights from `edgeA` and `edgeB`, one entry each: a pair's isolated group drawn onto its
+/// row, the partly covered pixels at its shapes' edges included (`PairDraw`).
 void segue_pair_group(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count, size_t bothStart, size_t bothEnd,
                       uint32_t wa, uint32_t wb, const uint32_t *edgeA, const uint32_t *edgeB, int dstIsClear);
 
 /// `dst[i] = over(plus(a[i]·wa[i], b[i]·wb[i]), dst[i])`, or the sum stored when
-/// `dstIsClear`: `segue_pair_over` with each pixel's own weights (a run of a pair's rows of
-/// one shape, whose weights are laid out once: `segue_pair_rows`).
+/// `dstIsClear`: `segue_pair_group` with each pixel's own weights, laid out beforehand (the
+/// rows of `segue_pair_rows`).
 void segue_pair_weighted(uint32_t *dst, const uint32_t *a, const uint32_t *b, const uint32_t *wa, const uint32_t *wb, size_t count,
                          int dstIsClear);
 

@@ -136,13 +136,9 @@ struct PairsOp: RowOp {
     /// `pairsOfChunk[chunkStarts[c]..<chunkStarts[c + 1]]`.
     private let chunkStarts: [Int32]
     private let pairsOfChunk: [Int32]
-    /// Whether the pairs that can be (`PairInC`) are drawn in C, or row by row as the rest.
-    let drawsInC: Bool
-
-    init(pairs: [PairDraw], rowLength: Int, canvasHeight: Int, drawsInC: Bool) {
+    init(pairs: [PairDraw], rowLength: Int, canvasHeight: Int) {
         self.pairs = pairs
         self.rowLength = rowLength
-        self.drawsInC = drawsInC
         let chunkCount = (canvasHeight + rowsPerChunk - 1) / rowsPerChunk
         func chunks(of pair: PairDraw) -> Range<Int> {
             let rows = pair.rows.clamped(to: 0..<canvasHeight)
@@ -182,7 +178,7 @@ struct PairsOp: RowOp {
             while y < pairRows.upperBound {
                 let k = y - rows.lowerBound
                 // Rows drawn over what is there, for C a run of them at a time.
-                if drawsInC, drawn[k], !rowIsClear[k], let inC = pair.pointee.inC {
+                if drawn[k], !rowIsClear[k], let inC = pair.pointee.inC {
                     var end = y + 1
                     while end < pairRows.upperBound && drawn[end - rows.lowerBound] && !rowIsClear[end - rows.lowerBound] { end += 1 }
                     withUnsafePointer(to: inC.first) { first in
