@@ -64,8 +64,8 @@ import SegueCore
         let images = Self.images(translucent: false)
         let lowered = try Self.plan.lowered(imageSizes: images.images.mapValues(\.size))
         let memory = FrameMemoryPool()
-        try images.images[.from]!.bytes.withUnsafeBufferPointer { fromBytes in
-            try images.images[.to]!.bytes.withUnsafeBufferPointer { toBytes in
+        images.images[.from]!.bytes.withUnsafeBufferPointer { fromBytes in
+            images.images[.to]!.bytes.withUnsafeBufferPointer { toBytes in
                 func layer(_ l: LoweredLayer, _ inC: Bool) -> LayerOp {
                     let bytes = l.source == .from ? fromBytes : toBytes
                     return LayerOp(l, source: UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: UInt32.self), sourceIsOpaque: true,
