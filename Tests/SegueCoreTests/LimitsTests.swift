@@ -15,6 +15,8 @@ import Testing
             #expect(error.exitCode == 64 && error.message == "--time-limit 1e+308: must be in 0…86400 s")
         }
         #expect(Limits.frameCount == 3_600_001)
+        // A value quoted in a message is the value, even where rounding it would overflow.
+        #expect(readable(1e308) == "1e+308" && readable(-1.7e308) == "-1.7e+308" && readable(2.0004) == "2")
     }
 
     @Test func clampedIntNeverTraps() {

@@ -49,8 +49,9 @@ extension ElementMap {
             if let other = seen[e.id] { throw bad(index, e, "the same id as element \(other + 1)") }
             seen[e.id] = index
             let f = e.frame
-            for v in [f.x, f.y, f.width, f.height, e.cornerRadius] where !Limits.parameterCoordinate.contains(v) {
-                throw bad(index, e, "\(readable(v)) \(Limits.parameterCoordinate.problem(v) ?? "is out of range")")
+            for (name, v) in [("x", f.x), ("y", f.y), ("width", f.width), ("height", f.height), ("corner radius", e.cornerRadius)]
+            where !Limits.parameterCoordinate.contains(v) {
+                throw bad(index, e, "\(name) \(readable(v)) \(Limits.parameterCoordinate.problem(v) ?? "is out of range")")
             }
             guard f.width > 0, f.height > 0 else { throw bad(index, e, "width and height must be positive, got \(readable(f.width))×\(readable(f.height))") }
             guard e.cornerRadius >= 0 else { throw bad(index, e, "the corner radius must not be negative") }

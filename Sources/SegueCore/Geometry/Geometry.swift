@@ -18,6 +18,7 @@ public func readable(_ v: Double, decimals: Int = 3) -> String {
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let r = (v * scale).rounded() / scale
+    guard r.isFinite else { return String(v) }  // beyond about 1e305 the rounding overflows
     if r == r.rounded() && abs(r) < 1e15 { return String(Int(r)) }
     return String(r)
 }
