@@ -86,6 +86,7 @@ import SegueIO
         try expectFailure(still("@" + path("missing.json"), "@" + good), code: 66, mentions: "missing.json")
         try expectFailure(still("@" + good), code: 64, mentions: "give both from-elements and to-elements")
         try expectFailure(still("good.json", "@" + good), code: 65, mentions: "expected @FILE")
+        try expectFailure(still("@" + good, "@" + good) + ["--param", "stagger=0.3"], code: 64, mentions: "stagger=0.3 needs style=hero")
         #expect(!FileManager.default.fileExists(atPath: path("a.png")))
     }
 

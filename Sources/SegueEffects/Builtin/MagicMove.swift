@@ -59,8 +59,12 @@ public struct MagicMove: BuiltinEffect {
     ], source: "")
 
     /// Both maps, or neither (then the samples', fitted to the canvas as the samples are);
-    /// every element of a given map at least touching the canvas.
+    /// every element of a given map at least touching the canvas; a stagger only with `hero`
+    /// (View Transitions move every group on the one eased value), rather than ignored.
     public func check(_ frame: FrameContext) throws(SegueError) {
+        guard stagger == 0 || style == .hero else {
+            throw .usage("magic-move: stagger=\(readable(stagger)) needs style=hero (view-transition moves every element at once, as CSS does)")
+        }
         guard (fromElements == nil) == (toElements == nil) else {
             throw .usage("magic-move: give both from-elements and to-elements, or neither (the sample screens' elements)")
         }
